@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+
+export default defineConfig({
+  plugins: [WxtVitest()],
+  test: {
+    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+  },
+});
