@@ -1,0 +1,164 @@
+import { normaliseBaseUrl } from './address';
+import { ApiError } from './errors';
+
+/*
+ * Turns an answer that is not the data asked for into an ApiError whose
+ * message a user can act on. The service's error bodies are listed in the
+ * project's notes on deployed versions: `{"message": …, "status": …}`, with
+ * field errors either under `message` or under `errors`.
+ */
+
+export type ParsedBody = { json: true; value: unknown } | { json: false; text: string };
+
+/** What the request was about: a 404 on a report means it is gone; on a collection, that the address is wrong. */
+export type Subject = 'report' | 'collection';
+
+export interface RequestInfo {
+  method: string;
+  /** Path and query after the base address, for the detail. */
+  target: string;
+  subject: Subject;
+}
+
+const MESSAGES = {
+  unauthorized: 'The API key was refused. Check it in the options, or create a new one in your account on the service.',
+  forbiddenPlan: 'Your plan on the report service does not include API access. Upgrade the plan, or use an account whose plan has it.',
+  forbiddenReport: 'You cannot change this report: it no longer exists or belongs to another account.',
+  forbidden: 'The report service refused this for your account.',
+  notFound: 'This report no longer exists or belongs to another account.',
+  validation: 'The report service did not accept the request.',
+  quota: 'You have created as many reports this month as your plan allows. Deleted reports still count. You can create more next month, or with a bigger plan.',
+  server: (status: number) => `The report service ran into a problem (error ${status}). Try again in a moment.`,
+  notTheApi:
+    "This address does not look like the report service's API: it answered with a web page instead of data. Check the address in the options: it is the address of the service's own website, such as https://reports.example.com.",
+  notUnderstood: (status: number) => `The report service gave an answer this extension does not understand (error ${status}).`,
+} as const;
+
+export function rateLimitedMessage(seconds: number | undefined): string {
+  const when = seconds === undefined ? 'in a minute' : seconds <= 1 ? 'in a second' : `in ${seconds} seconds`;
+  return `The report service is getting too many requests from you. Try again ${when}.`;
+}
+
+export function parseBody(text: string): ParsedBody {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return { json: false, text };
+  try {
+    return { json: true, value: JSON.parse(trimmed) as unknown };
+  } catch {
+    return { json: false, text };
+  }
+}
+
+function record(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** Field errors from either shape; a field's messages may come as a list or a single string. */
+export function fieldErrors(body: unknown): Record<string, string[]> {
+  const b = record(body);
+  const source = record(b?.errors) ?? record(b?.message) ?? {};
+  const fields: Record<string, string[]> = {};
+  for (const [field, value] of Object.entries(source)) {
+    const list = (Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === 'string');
+    if (list.length > 0) fields[field] = list;
+  }
+  return fields;
+}
+
+function bodyMessage(body: ParsedBody): string | null {
+  if (!body.json) return null;
+  const message = record(body.value)?.message;
+  return typeof message === 'string' ? message : null;
+}
+
+/** Seconds to wait, from Retry-After (seconds or a date) or X-RateLimit-Reset (a Unix time). */
+export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
+  const retryAfter = headers.get('retry-after')?.trim();
+  if (retryAfter) {
+    if (/^\d+$/.test(retryAfter)) return Number(retryAfter);
+    const at = Date.parse(retryAfter);
+    if (!Number.isNaN(at)) return Math.max(0, Math.ceil((at - now) / 1000));
+  }
+  const reset = headers.get('x-ratelimit-reset')?.trim();
+  if (reset && /^\d+$/.test(reset)) {
+    const value = Number(reset);
+    return value > 1_000_000_000 ? Math.max(0, Math.ceil(value - now / 1000)) : value;
+  }
+  return undefined;
+}
+
+function snippet(body: ParsedBody): string {
+  const text = body.json ? JSON.stringify(body.value) : body.text.replace(/\s+/g, ' ').trim();
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+export function notTheApi(detail: string, hint = ''): ApiError {
+  return new ApiError({ kind: 'not-the-api', message: hint ? `${MESSAGES.notTheApi} ${hint}` : MESSAGES.notTheApi, detail });
+}
+
+/**
+ * A redirect: to the login page means the service did not take the key;
+ * anywhere else, the address is not the API's (often http→https or a
+ * missing `www.`, which the hint names).
+ */
+export function errorFromRedirect(location: string | null, requestUrl: string, baseUrl: string, req: RequestInfo): ApiError {
+  const detail = `${req.method} ${req.target} → redirect to ${location ?? '(hidden by the browser)'}`;
+  if (location === null) return notTheApi(detail);
+  let target: URL;
+  try {
+    target = new URL(location, requestUrl);
+  } catch {
+    return notTheApi(detail);
+  }
+  if (isLoginPage(target.href)) return new ApiError({ kind: 'unauthorized', message: MESSAGES.unauthorized, detail });
+  let suggestion: string | null = null;
+  try {
+    suggestion = normaliseBaseUrl(target.href);
+  } catch {
+    suggestion = null;
+  }
+  const hint = suggestion && suggestion !== baseUrl ? `It sends requests on to ${suggestion}: if that is your service, enter that address.` : '';
+  return notTheApi(detail, hint);
+}
+
+export function isLoginPage(url: string): boolean {
+  try {
+    return /\/login\/?$/i.test(new URL(url).pathname);
+  } catch {
+    return false;
+  }
+}
+
+export function errorFromResponse(status: number, headers: Headers, body: ParsedBody, req: RequestInfo): ApiError {
+  const detail = `${req.method} ${req.target} → HTTP ${status}: ${snippet(body)}`;
+  const base = { status, detail };
+  if (status === 429) {
+    const seconds = retryAfterSeconds(headers);
+    return new ApiError({ ...base, kind: 'rate-limited', message: rateLimitedMessage(seconds), retryAfterSeconds: seconds });
+  }
+  if (status >= 500) {
+    const seconds = retryAfterSeconds(headers);
+    return new ApiError({ ...base, kind: 'server-error', message: MESSAGES.server(status), ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }) });
+  }
+  // A web page, not the API's JSON: the address is wrong (or a proxy answered).
+  if (!body.json) return notTheApi(detail);
+  if (status === 401) return new ApiError({ ...base, kind: 'unauthorized', message: MESSAGES.unauthorized });
+  if (status === 403) {
+    const plan = /access to this feature/i.test(bodyMessage(body) ?? '');
+    const message = plan ? MESSAGES.forbiddenPlan : req.subject === 'report' ? MESSAGES.forbiddenReport : MESSAGES.forbidden;
+    return new ApiError({ ...base, kind: 'forbidden', message });
+  }
+  if (status === 404) {
+    return req.subject === 'report' ? new ApiError({ ...base, kind: 'not-found', message: MESSAGES.notFound }) : notTheApi(detail);
+  }
+  if (status === 422 || status === 400) {
+    const fields = fieldErrors(body.value);
+    const all = Object.values(fields).flat();
+    if (all.some((m) => /too many reports/i.test(m))) return new ApiError({ ...base, kind: 'quota-exceeded', message: MESSAGES.quota, fields });
+    const message = all.length > 0 ? all.join(' ') : (bodyMessage(body) ?? MESSAGES.validation);
+    return new ApiError({ ...base, kind: 'validation', message, fields });
+  }
+  // 405 and 419 (the session-guarded web routes) mean the request reached the website, not its API.
+  if (status === 405 || status === 419) return notTheApi(detail);
+  return new ApiError({ ...base, kind: 'invalid-response', message: MESSAGES.notUnderstood(status) });
+}

@@ -1,0 +1,134 @@
+import type { Privacy, ResultLabel } from '../score';
+import { normaliseBaseUrl } from './address';
+import { ApiError, isApiError } from './errors';
+import { send, type ApiRequest, type RetryPolicy, type Transport } from './http';
+import { accountBody, deleteBody, readBody, reportBody, reportPageBody, type Account, type DeleteResult, type Report, type ReportPage } from './schemas';
+import type { z } from 'zod';
+
+export interface ListParams {
+  search?: string;
+  searchBy?: 'url';
+  /** Exact host, as in `Report.project`. */
+  project?: string;
+  result?: ResultLabel;
+  sortBy?: 'id' | 'generated_at' | 'url' | 'result';
+  sort?: 'asc' | 'desc';
+  perPage?: 10 | 25 | 50 | 100;
+  page?: number;
+}
+
+export interface ReportsApiOptions {
+  /** As typed by the user or already normalised; see normaliseBaseUrl. */
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  /** Per attempt, for every call but the audits. Default 20 s. */
+  timeoutMs?: number;
+  /** For create and regenerate, which audit the page live. Default 180 s. */
+  createTimeoutMs?: number;
+  /** Retries of GET and DELETE on 429 and 503. Default 3 attempts, 30 s of waiting in all. */
+  retry?: RetryPolicy;
+  sleep?: (ms: number) => Promise<void>;
+  signal?: AbortSignal;
+}
+
+const AUDIT_TIMEOUT_MESSAGE =
+  'The report service is taking a long time to audit this page: it fetches the page live, which can take a while. The report may still appear in your list in a few minutes.';
+
+/** A key travels in a header, so it can only hold visible ASCII characters. */
+function keyProblem(apiKey: string): ApiError | null {
+  if (apiKey === '') return new ApiError({ kind: 'unauthorized', message: 'Enter your API key in the options. You find it in your account on the report service.' });
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    return new ApiError({ kind: 'unauthorized', message: 'The API key holds characters a key cannot have. Copy it again from your account on the report service.' });
+  }
+  return null;
+}
+
+function listQuery(p: ListParams): URLSearchParams {
+  const query = new URLSearchParams();
+  const entries: [string, string | number | undefined][] = [
+    ['search', p.search || undefined],
+    ['search_by', p.searchBy],
+    ['project', p.project || undefined],
+    ['result', p.result],
+    ['sort_by', p.sortBy],
+    ['sort', p.sort],
+    ['per_page', p.perPage],
+    ['page', p.page],
+  ];
+  for (const [name, value] of entries) if (value !== undefined) query.set(name, String(value));
+  return query;
+}
+
+function form(entries: [string, string | number | undefined][]): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [name, value] of entries) if (value !== undefined) body.set(name, String(value));
+  return body;
+}
+
+/** The client of the report service's API: one place adds the key, reads the answers and words the errors. */
+export function createReportsApi(o: ReportsApiOptions) {
+  let baseUrl: string | ApiError;
+  try {
+    baseUrl = normaliseBaseUrl(o.baseUrl);
+  } catch (error) {
+    baseUrl = isApiError(error) ? error : new ApiError({ kind: 'invalid-address', message: 'The address of the report service is not valid.' });
+  }
+  const apiKey = o.apiKey.trim();
+  const refusedKey = keyProblem(apiKey);
+  const timeoutMs = o.timeoutMs ?? 20_000;
+  const createTimeoutMs = o.createTimeoutMs ?? 180_000;
+  const readTimeout = { timeoutMs, timeoutMessage: `The report service did not answer within ${Math.round(timeoutMs / 1000)} seconds. Try again in a moment.` };
+  const auditTimeout = { timeoutMs: createTimeoutMs, timeoutMessage: AUDIT_TIMEOUT_MESSAGE };
+
+  async function call<T>(request: ApiRequest, schema: z.ZodType<T>, what: string): Promise<T> {
+    if (typeof baseUrl !== 'string') throw baseUrl;
+    if (refusedKey) throw refusedKey;
+    const transport: Transport = {
+      baseUrl,
+      apiKey,
+      fetch: o.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      retry: o.retry ?? { maxAttempts: 3, maxWaitMs: 30_000 },
+      sleep: o.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+      signal: o.signal,
+    };
+    return readBody(schema, await send(transport, request), what);
+  }
+
+  const reportPath = (id: number) => `/reports/${encodeURIComponent(String(id))}`;
+
+  return {
+    listReports(p: ListParams = {}): Promise<ReportPage> {
+      return call({ method: 'GET', path: '/reports', query: listQuery(p), subject: 'collection', ...readTimeout }, reportPageBody, 'report list');
+    },
+
+    getReport(p: { id: number }): Promise<Report> {
+      return call({ method: 'GET', path: reportPath(p.id), subject: 'report', ...readTimeout }, reportBody, 'report');
+    },
+
+    /** Privacy is always sent: versions differ in their default. The password only goes with privacy 2. */
+    createReport(p: { url: string; privacy: Privacy; password?: string }): Promise<Report> {
+      const body = form([['url', p.url], ['privacy', p.privacy], ['password', p.privacy === 2 ? p.password : undefined]]);
+      return call({ method: 'POST', path: '/reports', form: body, subject: 'collection', ...auditTimeout }, reportBody, 'created report');
+    },
+
+    /** `regenerate` re-runs the audit (`results=1`), so it gets the audit's time limit. */
+    updateReport(p: { id: number; privacy?: Privacy; password?: string; regenerate?: boolean }): Promise<Report> {
+      const password = p.privacy === undefined || p.privacy === 2 ? p.password : undefined;
+      const body = form([['privacy', p.privacy], ['password', password], ['results', p.regenerate ? 1 : undefined]]);
+      const timeout = p.regenerate ? auditTimeout : readTimeout;
+      return call({ method: 'PUT', path: reportPath(p.id), form: body, subject: 'report', ...timeout }, reportBody, 'updated report');
+    },
+
+    deleteReport(p: { id: number }): Promise<DeleteResult> {
+      const request: ApiRequest = { method: 'DELETE', path: reportPath(p.id), subject: 'report', allowEmpty: true, ...readTimeout };
+      return call(request, deleteBody(p.id), 'deleted report');
+    },
+
+    getAccount(): Promise<Account> {
+      return call({ method: 'GET', path: '/account', subject: 'collection', ...readTimeout }, accountBody, 'account');
+    },
+  };
+}
+
+export type ReportsApi = ReturnType<typeof createReportsApi>;

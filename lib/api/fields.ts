@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { isResultLabel, scoreLabel, type ResultLabel } from '../score';
+
+/*
+ * Tolerant readers for single fields of the service's answers. Several
+ * versions of the service are deployed; these accept every variant known to
+ * be sent and turn each into one shape.
+ */
+
+/** Whole numbers; older PHP database drivers send them as strings ("12"). */
+export const wholeNumber = z.union([
+  z.number().int(),
+  z.string().regex(/^\s*-?\d+\s*$/, 'Invalid input: expected a whole number').transform(Number),
+]);
+
+export const privacyField = wholeNumber.pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]));
+
+/** Newer versions send whether a password is set as a boolean; older ones 0/1. The password itself is never kept. */
+export const hasPasswordField = z
+  .union([z.boolean(), z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v) => v === true || v === 1 || (typeof v === 'string' && v !== '' && v !== '0'));
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * ISO-8601 in UTC, or null. Accepts the service's microseconds
+ * (`…46.000000Z`, which not every Date parser takes) and older versions'
+ * `2022-01-27 20:05:46`, which is UTC too.
+ */
+export function toIsoDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const m = DATE_TIME.exec(value.trim());
+  if (!m) return null;
+  const fraction = (m[3] ?? '').padEnd(3, '0').slice(0, 3);
+  const date = new Date(`${m[1]}T${m[2]}.${fraction}${m[4] ?? 'Z'}`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+export const dateField = z.string().nullish().catch(null).transform(toIsoDate);
+
+/**
+ * `result` is the 0–100 score on current versions, null on some older ones,
+ * and a word on others. A word keeps its label without a score.
+ */
+export const resultField = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .catch(null)
+  .transform((v): { score: number | null; label: ResultLabel | null } => {
+    const text = typeof v === 'string' ? v.trim().toLowerCase() : null;
+    if (text !== null && isResultLabel(text)) return { score: null, label: text };
+    const score = typeof v === 'number' ? v : text !== null && /^\d+(\.\d+)?$/.test(text) ? Number(text) : null;
+    if (score === null || !Number.isFinite(score)) return { score: null, label: null };
+    return { score, label: scoreLabel(score) };
+  });
+
+export interface ReportCheck {
+  passed: boolean;
+  importance: 'high' | 'medium' | 'low';
+  value: unknown;
+  errors?: Record<string, unknown>;
+}
+
+/** PHP encodes an empty map as `[]`; read a list as a map keyed by position. */
+function asMap(value: unknown): Record<string, unknown> | null {
+  if (Array.isArray(value)) return Object.fromEntries(value.map((v, i) => [String(i), v]));
+  if (typeof value === 'object' && value !== null) return { ...value };
+  return null;
+}
+
+const checkSchema = z.object({
+  passed: z.union([z.boolean(), z.number()]).transform((v) => v === true || v === 1),
+  importance: z.enum(['high', 'medium', 'low']).catch('low'),
+  value: z.unknown().optional().transform((v) => v ?? null),
+  errors: z.unknown().optional().transform((v) => {
+    const map = asMap(v);
+    return map && Object.keys(map).length > 0 ? map : undefined;
+  }),
+});
+
+/** The checks of a report. An entry of a shape not known here is left out rather than breaking the report. */
+export const checksField = z
+  .unknown()
+  .optional()
+  .transform((value): Record<string, ReportCheck> | null => {
+    const map = asMap(value);
+    if (!map) return null;
+    const checks: Record<string, ReportCheck> = {};
+    for (const [name, entry] of Object.entries(map)) {
+      const parsed = checkSchema.safeParse(entry);
+      if (!parsed.success) continue;
+      const { errors, ...rest } = parsed.data;
+      checks[name] = errors ? { ...rest, errors } : rest;
+    }
+    return checks;
+  });

@@ -1,0 +1,145 @@
+import { apiUrl } from './address';
+import { errorFromRedirect, errorFromResponse, isLoginPage, notTheApi, parseBody, type RequestInfo, type Subject } from './classify';
+import { ApiError, isApiError } from './errors';
+
+/*
+ * One request to the API: the auth header, the timeout, redirects seen for
+ * what they are, bounded retries of reads, and errors with the key scrubbed
+ * out. Everything the client sends goes through `send`.
+ */
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  /** Total time all waits between attempts may add up to. */
+  maxWaitMs: number;
+}
+
+export interface Transport {
+  baseUrl: string;
+  apiKey: string;
+  fetch: typeof fetch;
+  retry: RetryPolicy;
+  sleep: (ms: number) => Promise<void>;
+  signal: AbortSignal | undefined;
+}
+
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  subject: Subject;
+  query?: URLSearchParams;
+  form?: URLSearchParams;
+  timeoutMs: number;
+  timeoutMessage: string;
+  /** Whether an empty 2xx answer is a success (a delete may send none). */
+  allowEmpty?: boolean;
+}
+
+const NETWORK_MESSAGE =
+  'Could not reach the report service. It may be down, or the browser may have blocked the connection: because it does not trust the certificate, because of its HTTPS-only mode, because of a proxy or firewall, or because the extension has no permission for this address.';
+
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.name}: ${error.message}${cause}`;
+}
+
+/** Interprets a response that arrived; returns the JSON body of a success. */
+async function interpret(response: Response, request: ApiRequest, info: RequestInfo, url: string, t: Transport): Promise<unknown> {
+  // Browsers hide a manual redirect behind status 0; Node shows the 3xx itself.
+  if (response.type === 'opaqueredirect' || response.status === 0) throw errorFromRedirect(null, url, t.baseUrl, info);
+  if (response.status >= 300 && response.status < 400) {
+    throw errorFromRedirect(response.headers.get('location'), url, t.baseUrl, info);
+  }
+  const text = await response.text();
+  const body = parseBody(text);
+  if (response.redirected && isLoginPage(response.url)) throw errorFromRedirect(response.url, url, t.baseUrl, info);
+  if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, response.headers, body, info);
+  if (!body.json) {
+    if (request.allowEmpty && text.trim() === '') return null;
+    throw notTheApi(`${info.method} ${info.target} → HTTP ${response.status}, ${response.headers.get('content-type') ?? 'no content type'}: ${text.slice(0, 200)}`);
+  }
+  // Some versions put an error status in a 200 body.
+  const claimed = typeof body.value === 'object' && body.value !== null && !('data' in body.value) && 'status' in body.value ? body.value.status : null;
+  if (typeof claimed === 'number' && claimed >= 400) throw errorFromResponse(claimed, response.headers, body, info);
+  return body.value;
+}
+
+async function attempt(t: Transport, request: ApiRequest): Promise<unknown> {
+  const url = apiUrl(t.baseUrl, request.path, request.query);
+  const info: RequestInfo = { method: request.method, target: url.slice(t.baseUrl.length), subject: request.subject };
+  const headers: Record<string, string> = { Authorization: `Bearer ${t.apiKey}`, Accept: 'application/json' };
+  if (request.form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+
+  if (t.signal?.aborted) throw t.signal.reason;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, request.timeoutMs);
+  const forwardAbort = () => controller.abort(t.signal?.reason);
+  t.signal?.addEventListener('abort', forwardAbort, { once: true });
+  try {
+    const response = await t.fetch(url, {
+      method: request.method,
+      headers,
+      body: request.form?.toString(),
+      redirect: 'manual',
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: controller.signal,
+    });
+    return await interpret(response, request, info, url, t);
+  } catch (error) {
+    if (isApiError(error)) throw error;
+    if (timedOut) {
+      throw new ApiError({ kind: 'timeout', message: request.timeoutMessage, detail: `${info.method} ${info.target}: no answer within ${request.timeoutMs} ms` });
+    }
+    if (t.signal?.aborted) throw t.signal.reason;
+    throw new ApiError({ kind: 'network', message: NETWORK_MESSAGE, detail: `${info.method} ${info.target}: ${describeFailure(error)}` });
+  } finally {
+    clearTimeout(timer);
+    t.signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+/** Reads are retried when the service asks to wait; writes never are, as they may have taken effect. */
+function shouldRetry(request: ApiRequest, error: ApiError): boolean {
+  if (request.method !== 'GET' && request.method !== 'DELETE') return false;
+  return error.kind === 'rate-limited' || (error.kind === 'server-error' && error.status === 503);
+}
+
+async function withRetries(t: Transport, request: ApiRequest): Promise<unknown> {
+  let waited = 0;
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt(t, request);
+    } catch (error) {
+      if (!isApiError(error) || !shouldRetry(request, error) || n >= t.retry.maxAttempts) throw error;
+      const wait = error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : 1000 * n;
+      if (waited + wait > t.retry.maxWaitMs) throw error;
+      await t.sleep(wait);
+      waited += wait;
+      if (t.signal?.aborted) throw t.signal.reason;
+    }
+  }
+}
+
+/** Removes the key from everything an error carries, whatever the service or the browser put there. */
+function scrub(error: ApiError, apiKey: string): ApiError {
+  if (apiKey === '') return error;
+  const clean = (s: string) => s.split(apiKey).join('[key]');
+  const data = error.toJSON();
+  const fields = data.fields && Object.fromEntries(Object.entries(data.fields).map(([k, v]) => [clean(k), v.map(clean)]));
+  return new ApiError({ ...data, message: clean(data.message), ...(data.detail === undefined ? {} : { detail: clean(data.detail) }), ...(fields ? { fields } : {}) });
+}
+
+/** Sends a request; resolves with the parsed JSON body of a success, rejects with an ApiError. */
+export async function send(t: Transport, request: ApiRequest): Promise<unknown> {
+  try {
+    return await withRetries(t, request);
+  } catch (error) {
+    throw isApiError(error) ? scrub(error, t.apiKey) : error;
+  }
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import type { Privacy, ResultLabel } from '../score';
+import { ApiError } from './errors';
+import { checksField, dateField, hasPasswordField, privacyField, resultField, wholeNumber, type ReportCheck } from './fields';
+
+export type { ReportCheck } from './fields';
+
+/*
+ * The service's answers, read at the border: every variant listed for the
+ * deployed versions is accepted, unknown fields are dropped, and a missing
+ * field the extension cannot do without is an 'invalid-response' naming it.
+ */
+
+export interface Report {
+  id: number;
+  /** As the service stores it: scheme and `www.` stripped, e.g. `example.com/blog?p=1`. */
+  url: string;
+  /** The host the report is grouped under, e.g. `example.com`. */
+  project: string | null;
+  /** 0–100; null when the service sent none or only a word. */
+  score: number | null;
+  label: ResultLabel | null;
+  privacy: Privacy;
+  hasPassword: boolean;
+  generatedAt: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  checks: Record<string, ReportCheck> | null;
+}
+
+export interface ReportPage {
+  reports: Report[];
+  page: number;
+  lastPage: number;
+  perPage: number;
+  total: number;
+  from: number | null;
+  to: number | null;
+}
+
+export interface Account {
+  id: number;
+  name: string;
+  email: string;
+  planName: string | null;
+  /** Reports the plan allows each calendar month; null when unlimited or not told. */
+  reportsPerMonth: number | null;
+}
+
+export interface DeleteResult {
+  id: number;
+  deleted: boolean;
+}
+
+/** The host part of a stored url, which is what the service groups reports by. */
+function projectOf(url: string): string | null {
+  const host = url.replace(/^[a-z]+:\/\//i, '').replace(/^www\./i, '').split(/[/?#]/)[0];
+  return host ? host.toLowerCase() : null;
+}
+
+export const reportSchema = z
+  .object({
+    id: wholeNumber,
+    url: z.string(),
+    project: z.string().nullish().catch(null),
+    result: resultField,
+    results: checksField,
+    privacy: privacyField,
+    password: hasPasswordField,
+    generated_at: dateField,
+    created_at: dateField,
+    updated_at: dateField,
+  })
+  .transform(
+    (r): Report => ({
+      id: r.id,
+      url: r.url,
+      project: r.project || projectOf(r.url),
+      score: r.result.score,
+      label: r.result.label,
+      privacy: r.privacy,
+      hasPassword: r.password,
+      generatedAt: r.generated_at,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+      checks: r.results,
+    }),
+  );
+
+export const reportBody = z.object({ data: reportSchema }).transform((b) => b.data);
+
+const pageMeta = z.object({
+  current_page: wholeNumber,
+  last_page: wholeNumber,
+  per_page: wholeNumber,
+  total: wholeNumber,
+  from: wholeNumber.nullish().catch(null),
+  to: wholeNumber.nullish().catch(null),
+});
+
+export const reportPageBody = z
+  .preprocess(
+    // A version that returns the framework's bare paginator puts the page fields beside `data`.
+    (body) => (isRecord(body) && body.meta === undefined && 'current_page' in body ? { ...body, meta: body } : body),
+    z.object({ data: z.array(reportSchema), meta: pageMeta.optional() }),
+  )
+  .transform((b): ReportPage => {
+    const count = b.data.length;
+    const meta = b.meta ?? { current_page: 1, last_page: 1, per_page: count, total: count, from: count ? 1 : null, to: count || null };
+    return {
+      reports: b.data,
+      page: meta.current_page,
+      lastPage: Math.max(meta.last_page, 1),
+      perPage: meta.per_page,
+      total: meta.total,
+      from: meta.from ?? null,
+      to: meta.to ?? null,
+    };
+  });
+
+export const accountBody = z
+  .object({
+    data: z.object({
+      id: wholeNumber,
+      name: z.string(),
+      email: z.string(),
+      plan: z
+        .object({
+          name: z.string().nullish().catch(null),
+          features: z.object({ reports: wholeNumber.nullish().catch(null) }).nullish().catch(null),
+        })
+        .nullish()
+        .catch(null),
+    }),
+  })
+  .transform(({ data }): Account => {
+    const quota = data.plan?.features?.reports ?? null;
+    return {
+      id: data.id,
+      name: data.name,
+      email: data.email,
+      planName: data.plan?.name ?? null,
+      reportsPerMonth: quota !== null && quota >= 0 ? quota : null,
+    };
+  });
+
+/** `{"id":123,"object":"report","deleted":true,"status":200}`; the id asked for stands in when the body has none. */
+export function deleteBody(requestedId: number) {
+  return z
+    .union([z.object({ id: wholeNumber.optional(), deleted: z.boolean().optional() }), z.null()])
+    .transform((b): DeleteResult => ({ id: b?.id ?? requestedId, deleted: b?.deleted ?? true }));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : `${out ? '.' : ''}${String(key)}`;
+  return out || '(body)';
+}
+
+/** Reads a body with a schema, or throws 'invalid-response' whose detail names the fields at fault. */
+export function readBody<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.slice(0, 5).map((i) => `${formatPath(i.path)}: ${i.message}`);
+  throw new ApiError({
+    kind: 'invalid-response',
+    message: 'The service sent an answer this extension does not understand. It may be a version this extension does not support yet.',
+    detail: `${what}: ${issues.join('; ')}`,
+  });
+}
