@@ -1,0 +1,49 @@
+/**
+ * `npm run service`: the local report service on 127.0.0.1, kept in `.service-data.json`.
+ * Flags: --port N (or PORT), --seed N demo reports, --data FILE, --memory (keep nothing),
+ * --latency MS before each audit, --quota N reports a month.
+ */
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { demoSeeds } from './demo-seeds.ts';
+import { startReportService } from './server.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    seed: { type: 'string' },
+    data: { type: 'string' },
+    memory: { type: 'boolean' },
+    latency: { type: 'string' },
+    quota: { type: 'string' },
+  },
+});
+
+const number = (text: string | undefined, fallback: number, name: string): number => {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n)) throw new Error(`--${name} wants a whole number, not "${text}"`);
+  return n;
+};
+
+const defaultData = fileURLToPath(new URL('../../.service-data.json', import.meta.url));
+const service = await startReportService({
+  port: number(values.port ?? process.env.PORT, 8787, 'port'),
+  dataFile: values.memory ? undefined : (values.data ?? defaultData),
+  latencyMs: number(values.latency, 0, 'latency'),
+  reportsPerMonth: number(values.quota, -1, 'quota'),
+});
+const account = service.accounts[0];
+if (!account) throw new Error('The service started without an account.');
+
+const seedCount = number(values.seed, 0, 'seed');
+if (seedCount > 0) service.seedReports(account.apiKey, demoSeeds(seedCount));
+
+console.log(`Report service running at ${service.baseUrl} (API: ${service.baseUrl}/api/v1)`);
+console.log(`Demo account ${account.email}, API key: ${account.apiKey}`);
+if (seedCount > 0) console.log(`Added ${seedCount} demo reports.`);
+console.log(values.memory ? 'Keeping data in memory only.' : `Data file: ${values.data ?? defaultData}`);
+
+const stop = () => void service.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
