@@ -1,3 +1,88 @@
+import { browser } from 'wxt/browser';
+import { JobProgress } from '@/components/popup/JobProgress';
+import { JobResult } from '@/components/popup/JobResult';
+import { NeedsConnection } from '@/components/popup/NeedsConnection';
+import { NeedsPermission } from '@/components/popup/NeedsPermission';
+import { PageAddress } from '@/components/popup/PageAddress';
+import { PageReports } from '@/components/popup/PageReports';
+import { ReportForm } from '@/components/popup/ReportForm';
+import { Notice } from '@/components/ui/Notice';
+import type { SettingsView } from '@/lib/messages';
+import { errorView } from '@/lib/ui/error-view';
+import { popupNeed } from '@/lib/ui/popup-state';
+import { usePopup } from './usePopup';
+
+const FORM_FIELDS = ['url', 'password', 'privacy'] as const;
+
 export function App() {
-  return <main>popup</main>;
+  const popup = usePopup();
+  const { state } = popup;
+  const job = state.phase === 'ready' ? state.job : null;
+  const failure = job?.state === 'failed' ? errorView(job.error, FORM_FIELDS) : null;
+
+  return (
+    <main class="popup" data-state={state.phase} data-job={job?.state ?? 'none'}>
+      <header class="popup__header">
+        <h1>Report this page</h1>
+        <button type="button" class="button button--link" onClick={() => void browser.runtime.openOptionsPage().then(() => window.close())}>
+          Options
+        </button>
+      </header>
+      <PageAddress address={state.phase === 'starting' ? undefined : state.address} error={failure?.fields.url} />
+      {state.phase === 'starting' || state.phase === 'loading' ? (
+        <p class="popup__loading muted" role="status">
+          Loading…
+        </p>
+      ) : state.phase === 'unsupported' ? (
+        <>
+          <Notice tone="info" message={state.reason} />
+          {state.settings && <Need settings={state.settings} onGranted={popup.restart} />}
+        </>
+      ) : state.phase === 'failed' ? (
+        <Notice tone="error" message={state.error.message}>
+          <button type="button" class="button" onClick={popup.restart}>
+            Try again
+          </button>
+        </Notice>
+      ) : (
+        <Ready popup={popup} failure={failure} />
+      )}
+    </main>
+  );
+}
+
+function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure: ReturnType<typeof errorView> | null }) {
+  const { state } = popup;
+  if (state.phase !== 'ready') return null;
+  const baseUrl = state.settings.baseUrl;
+  if (popupNeed(state.settings) || !baseUrl) return <Need settings={state.settings} onGranted={popup.restart} />;
+  const { job } = state;
+  return (
+    <>
+      {job?.state === 'running' ? (
+        <JobProgress startedAt={job.startedAt} privacy={job.privacy} />
+      ) : job?.state === 'done' ? (
+        <JobResult report={job.report} baseUrl={baseUrl} onDismiss={popup.dismiss} />
+      ) : (
+        <ReportForm
+          privacy={popup.privacy}
+          onPrivacy={popup.choosePrivacy}
+          password={popup.password}
+          onPassword={popup.setPassword}
+          onCreate={() => void popup.create()}
+          error={failure}
+          onDismissError={popup.dismiss}
+        />
+      )}
+      <PageReports reports={state.reports} error={state.reportsError} baseUrl={baseUrl} />
+    </>
+  );
+}
+
+/** Connect first, or grant access again: shown on any page, as nothing can be reported before. */
+function Need({ settings, onGranted }: { settings: SettingsView; onGranted: () => void }) {
+  const need = popupNeed(settings);
+  if (need === 'connect') return <NeedsConnection />;
+  if (need === 'permission' && settings.baseUrl) return <NeedsPermission baseUrl={settings.baseUrl} onGranted={onGranted} />;
+  return null;
 }

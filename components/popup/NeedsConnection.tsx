@@ -1,0 +1,22 @@
+import { useRef } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { useFocusOnMount } from '@/lib/ui/hooks';
+
+/** Not connected yet: one way forward, to the options page. */
+export function NeedsConnection() {
+  const button = useRef<HTMLButtonElement>(null);
+  useFocusOnMount(button);
+  const openOptions = async () => {
+    await browser.runtime.openOptionsPage();
+    window.close();
+  };
+  return (
+    <section class="panel" data-need="connect" aria-labelledby="connect-heading">
+      <h2 id="connect-heading">Connect your report service</h2>
+      <p>To report pages, the extension needs the address of your report service and your API key. It takes a minute.</p>
+      <button ref={button} type="button" class="button button--primary" onClick={openOptions}>
+        Open the options to connect
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+/** The address of the tab the popup acts on, shown as soon as it is known. */
+export function PageAddress({ address, error }: { address: string | null | undefined; error?: string }) {
+  return (
+    <div class="page-address">
+      <span class="page-address__label" id="page-address-label">
+        This page
+      </span>
+      <p class="page-address__value" aria-labelledby="page-address-label page-address-value" id="page-address-value" title={address ?? undefined}>
+        {address ? displayAddress(address) : address === undefined ? '…' : 'Address not available'}
+      </p>
+      {error && (
+        <p class="field__error" id="url-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The scheme says little to a person; https is the rule, so only http is shown. */
+function displayAddress(address: string): string {
+  return address.replace(/^https:\/\//, '');
+}

@@ -1,0 +1,53 @@
+import { useState } from 'preact/hooks';
+import type { Report } from '@/lib/api';
+import { reportWebUrl } from '@/lib/api/address';
+import type { ApiErrorData } from '@/lib/api/errors';
+import { PRIVACY_TEXT } from '@/lib/score';
+import { DateText } from '../ui/DateText';
+import { Notice } from '../ui/Notice';
+import { ScoreBadge } from '../ui/ScoreBadge';
+
+const FIRST = 5;
+
+interface Props {
+  reports: Report[];
+  error: ApiErrorData | null;
+  baseUrl: string;
+}
+
+/** Reports already made for this address, newest first, each a link to its page on the service. */
+export function PageReports({ reports, error, baseUrl }: Props) {
+  const [all, setAll] = useState(false);
+  const shown = all ? reports : reports.slice(0, FIRST);
+  return (
+    <section class="page-reports" aria-labelledby="page-reports-heading" data-count={reports.length}>
+      <h2 id="page-reports-heading" class="page-reports__heading">
+        Reports of this page{reports.length > 0 && <span class="muted"> ({reports.length})</span>}
+      </h2>
+      {error ? (
+        <Notice tone="warning" live={false} message={error.message} extra={['You can still create a report.']} />
+      ) : reports.length === 0 ? (
+        <p class="muted page-reports__empty">No reports of this page yet.</p>
+      ) : (
+        <ul class="page-reports__list">
+          {shown.map((report) => (
+            <li key={report.id}>
+              <a class="report-row" href={reportWebUrl(baseUrl, report.id)} target="_blank" rel="noopener noreferrer">
+                <ScoreBadge score={report.score} label={report.label} />
+                <span class="report-row__privacy">{PRIVACY_TEXT[report.privacy]}</span>
+                <span class="report-row__date muted">
+                  <DateText iso={report.generatedAt ?? report.createdAt} />
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!all && reports.length > FIRST && (
+        <button type="button" class="button button--link" onClick={() => setAll(true)}>
+          Show all {reports.length} reports
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { useRef, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import type { Privacy } from '@/lib/score';
+import type { ErrorView } from '@/lib/ui/error-view';
+import { useCountdown, useFocusOnMount } from '@/lib/ui/hooks';
+import { passwordProblem } from '@/lib/ui/password';
+import { Notice } from '../ui/Notice';
+import { PrivacyChoice } from '../ui/PrivacyChoice';
+import { SecretInput } from '../ui/SecretInput';
+
+interface Props {
+  privacy: Privacy;
+  onPrivacy: (privacy: Privacy) => void;
+  /** Held by the popup in memory only, so a failed attempt need not be typed again; never stored. */
+  password: string;
+  onPassword: (password: string) => void;
+  onCreate: () => void;
+  /** The last attempt's failure, if any. */
+  error: ErrorView | null;
+  onDismissError: () => void;
+}
+
+export function ReportForm({ privacy, onPrivacy, password, onPassword, onCreate, error, onDismissError }: Props) {
+  const createButton = useRef<HTMLButtonElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const wait = useCountdown(error?.retryAfterSeconds ?? null, error);
+  useFocusOnMount(createButton);
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const problem = passwordProblem(privacy, password);
+    setPasswordError(problem);
+    if (problem) {
+      passwordInput.current?.focus();
+      return;
+    }
+    onCreate();
+  };
+
+  const shownPasswordError = passwordError ?? error?.fields.password;
+  return (
+    <form class="report-form" onSubmit={submit} noValidate aria-label="Create a report">
+      <PrivacyChoice name="privacy" legend="Who can open the report" value={privacy} onChange={onPrivacy} error={error?.fields.privacy} />
+      {privacy === 2 && (
+        <div class="field">
+          <label class="field__label" for="report-password">
+            Password
+          </label>
+          <SecretInput
+            id="report-password"
+            what="password"
+            inputRef={passwordInput}
+            value={password}
+            onInput={(value) => {
+              onPassword(value);
+              if (passwordError) setPasswordError(passwordProblem(2, value));
+            }}
+            invalid={Boolean(shownPasswordError)}
+            describedBy={shownPasswordError ? 'report-password-help report-password-error' : 'report-password-help'}
+            autoComplete="new-password"
+          />
+          <p class="field__help" id="report-password-help">
+            1 to 128 characters. Sent once with the report, never kept by the extension.
+          </p>
+          {shownPasswordError && (
+            <p class="field__error" id="report-password-error">
+              {shownPasswordError}
+            </p>
+          )}
+        </div>
+      )}
+      {error && (
+        <Notice tone="error" message={error.message} extra={error.otherFields}>
+          {wait > 0 && <span class="muted">You can try again in {wait} s.</span>}
+          {error.action === 'options' && (
+            <button type="button" class="button" onClick={() => void browser.runtime.openOptionsPage().then(() => window.close())}>
+              Open the options
+            </button>
+          )}
+          <button type="button" class="button button--link" onClick={onDismissError}>
+            Dismiss
+          </button>
+        </Notice>
+      )}
+      <button ref={createButton} type="submit" class="button button--primary report-form__submit" disabled={wait > 0}>
+        Create report
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { PRIVACY_VALUES, type Privacy } from '@/lib/score';
+import './ui.css';
+
+const CHOICE_TEXT: Record<Privacy, string> = { 0: 'Public', 1: 'Private', 2: 'Password' };
+
+const CHOICE_HINT: Record<Privacy, string> = {
+  0: 'Anyone with the link can open the report.',
+  1: 'Only you can open the report, signed in to your service.',
+  2: 'Anyone with the link and the password can open the report.',
+};
+
+interface Props {
+  name: string;
+  legend: string;
+  value: Privacy;
+  onChange: (privacy: Privacy) => void;
+  disabled?: boolean;
+  error?: string;
+}
+
+/** Public, Private or Password as one radio group; the arrow keys move between them. */
+export function PrivacyChoice({ name, legend, value, onChange, disabled, error }: Props) {
+  const hintId = `${name}-hint`;
+  const errorId = `${name}-error`;
+  return (
+    <fieldset class="privacy" disabled={disabled} aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
+      <legend class="field__label">{legend}</legend>
+      <div class="segments">
+        {PRIVACY_VALUES.map((privacy) => (
+          <label class="segment" key={privacy}>
+            <input
+              class="segment__input"
+              type="radio"
+              name={name}
+              value={privacy}
+              checked={value === privacy}
+              onChange={() => onChange(privacy)}
+            />
+            <span class="segment__text">{CHOICE_TEXT[privacy]}</span>
+          </label>
+        ))}
+      </div>
+      <p class="field__help" id={hintId}>
+        {CHOICE_HINT[value]}
+      </p>
+      {error && (
+        <p class="field__error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * How the pages word a report's date: relative in the list ("3 minutes
+ * ago"), exact on hover and for screen readers.
+ */
+
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "just now", "5 minutes ago", "yesterday", "3 months ago". A date slightly ahead (clocks differ) reads as "just now". */
+export function relativeTime(iso: string, now: number = Date.now(), locale = 'en'): string {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return 'unknown date';
+  const seconds = Math.round((then - now) / 1000);
+  if (seconds > -45 && seconds < 60) return 'just now';
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  }
+  return format.format(Math.trunc(seconds / 60) || -1, 'minute');
+}
+
+/** "27 Jan 2022, 20:05" in the user's own locale and time zone. */
+export function exactTime(iso: string, locale?: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return 'unknown date';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+}
+
+/** Seconds as the progress line shows them: "8 s", "1 min 05 s". */
+export function elapsedText(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return `${s} s`;
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+}

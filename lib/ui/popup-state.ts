@@ -1,0 +1,95 @@
+import type { Report } from '../api';
+import type { ApiErrorData } from '../api/errors';
+import type { Job, PageState, SettingsView } from '../messages';
+import { checkReportable, sameAddress } from '../page-address';
+import type { Privacy } from '../score';
+
+/**
+ * What the popup shows, as a reducer over what it learns: the tab's
+ * address, the page state from the background, and the report job's
+ * progress. Pure, so every path can be tested without a browser.
+ */
+
+export type PopupState =
+  | { phase: 'starting' }
+  | { phase: 'unsupported'; address: string | null; reason: string; settings: SettingsView | null }
+  | { phase: 'loading'; address: string }
+  | { phase: 'failed'; address: string; error: ApiErrorData }
+  | {
+      phase: 'ready';
+      address: string;
+      settings: SettingsView;
+      reports: Report[];
+      reportsError: ApiErrorData | null;
+      job: Job | null;
+    };
+
+export type PopupAction =
+  /** `found` false: no active tab at all. A tab without `url` is one whose address the browser keeps from the extension. */
+  | { type: 'tab'; url: string | null | undefined; found?: boolean }
+  | { type: 'settings'; settings: SettingsView }
+  | { type: 'loaded'; page: PageState }
+  | { type: 'loadFailed'; error: ApiErrorData }
+  | { type: 'started'; privacy: Privacy; startedAt: number }
+  | { type: 'settled'; job: Job | null }
+  | { type: 'dismissed' };
+
+export const initialPopupState: PopupState = { phase: 'starting' };
+
+export function popupReducer(state: PopupState, action: PopupAction): PopupState {
+  switch (action.type) {
+    case 'tab': {
+      if (action.found !== false && action.url === undefined) return { phase: 'unsupported', address: null, reason: HIDDEN_ADDRESS, settings: null };
+      const check = checkReportable(action.url);
+      if (!check.ok) return { phase: 'unsupported', address: action.url || null, reason: check.reason, settings: null };
+      return { phase: 'loading', address: check.url };
+    }
+    case 'settings':
+      return state.phase === 'unsupported' ? { ...state, settings: action.settings } : state;
+    case 'loaded':
+      if (state.phase !== 'loading' && state.phase !== 'ready') return state;
+      return { phase: 'ready', address: state.address, ...action.page, reports: newestFirst(action.page.reports) };
+    case 'loadFailed':
+      if (state.phase !== 'loading') return state;
+      return { phase: 'failed', address: state.address, error: action.error };
+    case 'started':
+      if (state.phase !== 'ready') return state;
+      return { ...state, job: { url: state.address, state: 'running', startedAt: action.startedAt, privacy: action.privacy } };
+    case 'settled':
+      if (state.phase !== 'ready') return state;
+      return { ...state, job: action.job, reports: withNewReport(state.reports, action.job, state.address) };
+    case 'dismissed':
+      return state.phase === 'ready' ? { ...state, job: null } : state;
+  }
+}
+
+/**
+ * The browser hides a tab's address unless the user opened the popup on it
+ * (activeTab) or the extension may reach its site; its own pages stay hidden.
+ */
+export const HIDDEN_ADDRESS =
+  "The browser does not show this tab's address to extensions. It is probably one of the browser's own pages; only web pages (http or https) can be reported.";
+
+const reportTime = (r: Report) => Date.parse(r.generatedAt ?? r.createdAt ?? '') || 0;
+
+/** By the date each was made, then by id: an audit run again has a newer date than its id tells. */
+export function newestFirst(reports: readonly Report[]): Report[] {
+  return [...reports].sort((a, b) => reportTime(b) - reportTime(a) || b.id - a.id);
+}
+
+/** A report just made for this page joins the list at the top, once. */
+function withNewReport(reports: Report[], job: Job | null, address: string): Report[] {
+  if (job?.state !== 'done') return reports;
+  const report = job.report;
+  if (reports.some((r) => r.id === report.id) || !sameAddress(report.url, address)) return reports;
+  return [report, ...reports];
+}
+
+export type PopupNeed = 'connect' | 'permission' | null;
+
+/** What must happen before a report can be asked for: connect the extension, or grant its permission again. */
+export function popupNeed(settings: SettingsView): PopupNeed {
+  if (!settings.baseUrl || !settings.keySet) return 'connect';
+  if (!settings.permissionGranted) return 'permission';
+  return null;
+}
