@@ -1,0 +1,63 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiError, createReportsApi, type ReportsApi, type ReportsApiOptions } from '@/lib/api';
+import { startReportService, type ServiceOptions } from '../service/server';
+
+/** The accounts every contract test starts with. */
+export const ACCOUNTS = {
+  ada: { name: 'Ada Lovelace', email: 'ada@example.com', apiKey: 'contract-key-ada-4f9c1e', planName: 'Unlimited' },
+  bob: { name: 'Bob Builder', email: 'bob@example.com', apiKey: 'contract-key-bob-7d2a90', planName: 'Small', reportsPerMonth: 2 },
+  walled: { name: 'No API', email: 'walled@example.com', apiKey: 'contract-key-walled-31b', planName: 'Basic', apiAccess: false },
+} as const;
+
+export type AccountName = keyof typeof ACCOUNTS;
+
+/** The local report service, with no rate limit unless a test asks for one. */
+export async function startService(options: ServiceOptions = {}) {
+  const service = await startReportService({ accounts: Object.values(ACCOUNTS).map((a) => ({ ...a })), rateLimit: null, ...options });
+  const apiFor = (who: AccountName, extra: Partial<ReportsApiOptions> = {}): ReportsApi =>
+    createReportsApi({ baseUrl: service.baseUrl, apiKey: ACCOUNTS[who].apiKey, ...extra });
+  return { service, apiFor };
+}
+
+/**
+ * Small web pages on 127.0.0.1 for the service to audit. `/redirect` sends
+ * the audit on to `/landing`.
+ */
+export async function startPages() {
+  const server = createServer((req, res) => {
+    if (req.url === '/redirect') {
+      res.writeHead(302, { Location: '/landing' }).end();
+      return;
+    }
+    const title = `Page ${req.url ?? '/'}`;
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><meta name="description" content="A small page for audits."></head><body><h1>${title}</h1><p>Some words.</p></body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    url: (path: string) => `${origin}${path}`,
+    /** How the service stores the address of a page here. */
+    stored: (path: string) => `127.0.0.1:${port}${path === '/' ? '' : path}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
