@@ -1,18 +1,34 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
+import { existsSync } from 'node:fs';
 
 // https://wxt.dev/api/config.html
 export default defineConfig({
   manifestVersion: 3,
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({ plugins: [preact()] }),
-  manifest: ({ browser }) => ({
+  webExt: {
+    // Debian and Ubuntu ship Chromium here; elsewhere web-ext finds Chrome by itself.
+    binaries: existsSync('/usr/bin/chromium') ? { chrome: '/usr/bin/chromium' } : {},
+    startUrls: ['https://example.com/'],
+  },
+  manifest: ({ browser, mode }) => ({
     name: 'Site Report',
     description:
       'Audit the page in front of you with your own report service, and find, edit and delete your past reports.',
-    permissions: ['storage', 'activeTab'],
+    // storage: settings and jobs. activeTab: the address of the tab the popup, menu or shortcut acts on.
+    // contextMenus: "Report this page/link". notifications: the outcome of reports made without the popup.
+    permissions: ['storage', 'activeTab', 'contextMenus', 'notifications'],
+    // tabs: asked for only when the user turns the badge on, which must know every tab's address.
+    optional_permissions: ['tabs'],
+    commands: {
+      _execute_action: { suggested_key: { default: 'Alt+Shift+R' }, description: 'Open Site Report' },
+      'report-page': { suggested_key: { default: 'Alt+Shift+S' }, description: 'Report the current page' },
+    },
     // Nothing is granted at install: the options page asks for the one origin the user configures.
     optional_host_permissions: ['https://*/*', 'http://*/*'],
+    // `npm start` points development builds at the local service on loopback.
+    ...(mode === 'development' ? { host_permissions: ['http://127.0.0.1/*'] } : {}),
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

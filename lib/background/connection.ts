@@ -1,0 +1,72 @@
+import { browser } from 'wxt/browser';
+import { createReportsApi, type ReportsApi } from '../api';
+import { normaliseBaseUrl } from '../api/address';
+import { ApiError } from '../api/errors';
+import { originPattern } from '../permission';
+import type { RequestOf, SettingsView } from '../messages';
+import { readConnection, readPreferences, writeConnection } from '../storage';
+
+export { originPattern };
+
+export async function hasPermission(baseUrl: string): Promise<boolean> {
+  return browser.permissions.contains({ origins: [originPattern(baseUrl)] });
+}
+
+export async function settingsView(): Promise<SettingsView> {
+  const [connection, preferences] = await Promise.all([readConnection(), readPreferences()]);
+  return {
+    baseUrl: connection?.baseUrl ?? null,
+    keySet: Boolean(connection?.apiKey),
+    keyHint: connection?.apiKey ? connection.apiKey.slice(-4) : null,
+    permissionGranted: connection ? await hasPermission(connection.baseUrl) : false,
+    preferences,
+  };
+}
+
+function permissionMissing(baseUrl: string): ApiError {
+  return new ApiError({
+    kind: 'permission-missing',
+    message: `The browser no longer lets the extension reach ${new URL(baseUrl).host}. Grant the permission again to go on.`,
+  });
+}
+
+export type ApiFactory = (options: { baseUrl: string; apiKey: string }) => ReportsApi;
+
+/** The API for the stored connection, or the reason there is none to use. */
+export async function connectedApi(factory: ApiFactory = createReportsApi): Promise<{ api: ReportsApi; baseUrl: string }> {
+  const connection = await readConnection();
+  if (!connection?.apiKey) {
+    throw new ApiError({
+      kind: 'not-connected',
+      message: 'The extension is not connected to a report service yet. Open the options to connect it.',
+    });
+  }
+  if (!(await hasPermission(connection.baseUrl))) throw permissionMissing(connection.baseUrl);
+  return { api: factory(connection), baseUrl: connection.baseUrl };
+}
+
+/**
+ * Proves a new connection before keeping it: the previous working settings
+ * stay in place until the account answers with the new ones.
+ */
+export async function saveConnection(request: RequestOf<'saveConnection'>, factory: ApiFactory = createReportsApi) {
+  const baseUrl = normaliseBaseUrl(request.baseUrl);
+  const apiKey = request.apiKey?.trim() || (await readConnection())?.apiKey;
+  if (!apiKey) {
+    throw new ApiError({
+      kind: 'validation',
+      message: 'Enter your API key. You find it in the account area of your report service.',
+      fields: { apiKey: ['Enter your API key.'] },
+    });
+  }
+  if (!(await hasPermission(baseUrl))) throw permissionMissing(baseUrl);
+  const account = await factory({ baseUrl, apiKey }).getAccount();
+  await writeConnection({ baseUrl, apiKey });
+  return { settings: await settingsView(), account };
+}
+
+export async function forgetKey(): Promise<SettingsView> {
+  const connection = await readConnection();
+  if (connection) await writeConnection({ baseUrl: connection.baseUrl, apiKey: '' });
+  return settingsView();
+}

@@ -1,0 +1,34 @@
+import { isApiError } from '../api/errors';
+import { writePreferences } from '../storage';
+import { connectedApi, forgetKey, saveConnection, settingsView, type ApiFactory } from './connection';
+import { pageState } from './page-state';
+import { dismissJob, startReport, waitForJob } from './report-jobs';
+import type { Handlers } from './router';
+
+/** Every message the pages may send, answered in terms of the services in this folder. */
+export function createHandlers(factory?: ApiFactory): Handlers {
+  const api = async () => (await connectedApi(factory)).api;
+  // The popup still shows what it can (the job, the settings) when the service cannot be reached.
+  const apiIfConnected = () => api().catch((error: unknown) => (isApiError(error) ? null : Promise.reject(error)));
+
+  return {
+    getSettings: () => settingsView(),
+    saveConnection: (request) => saveConnection(request, factory),
+    forgetKey: () => forgetKey(),
+    savePreferences: async (changes) => {
+      await writePreferences(changes);
+      return settingsView();
+    },
+    getAccount: async () => (await api()).getAccount(),
+    getPageState: async ({ url }) => {
+      const [settings, state] = await Promise.all([settingsView(), apiIfConnected().then((a) => pageState(a, url))]);
+      return { settings, ...state };
+    },
+    createReport: async (request) => startReport(await api(), request),
+    waitForJob: async ({ url }) => waitForJob(await apiIfConnected(), url),
+    dismissJob: ({ url }) => dismissJob(url),
+    listReports: async (params) => (await api()).listReports({ ...params, searchBy: params.search ? 'url' : undefined }),
+    updateReport: async (request) => (await api()).updateReport(request),
+    deleteReport: async (request) => (await api()).deleteReport(request),
+  };
+}

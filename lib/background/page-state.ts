@@ -1,0 +1,22 @@
+import type { ReportsApi } from '../api';
+import { isApiError } from '../api/errors';
+import type { PageState } from '../messages';
+import { sameAddress, storedAddress } from '../page-address';
+import { currentJob } from './report-jobs';
+
+/** The reports already made for a page, newest first. The service's search is a substring match, so the rest is filtered out here. */
+export async function reportsForPage(api: ReportsApi, url: string) {
+  const page = await api.listReports({ search: storedAddress(url), searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 25 });
+  return page.reports.filter((report) => sameAddress(report.url, url));
+}
+
+export async function pageState(api: ReportsApi | null, url: string): Promise<Omit<PageState, 'settings'>> {
+  const job = await currentJob(api, url);
+  if (!api) return { job, reports: [], reportsError: null };
+  try {
+    return { job, reports: await reportsForPage(api, url), reportsError: null };
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    return { job, reports: [], reportsError: error.toJSON() };
+  }
+}

@@ -1,0 +1,46 @@
+import { browser, type Browser } from 'wxt/browser';
+import { ApiError, isApiError } from '../api/errors';
+import { envelope, requests, type MessageType, type ParsedRequestOf, type Reply, type ResponseOf } from '../messages';
+
+export type Handlers = { [T in MessageType]: (payload: ParsedRequestOf<T>) => Promise<ResponseOf<T>> };
+
+const OWN_PAGES = ['/popup.html', '/options.html'];
+
+/** Only the extension's own pages may talk to the background (no content scripts, no other extensions, no web pages). */
+export function isOwnPage(sender: Browser.runtime.MessageSender): boolean {
+  if (sender.id !== browser.runtime.id || !sender.url) return false;
+  const root = browser.runtime.getURL('/');
+  if (!sender.url.startsWith(root)) return false;
+  const path = new URL(sender.url).pathname;
+  return OWN_PAGES.includes(path);
+}
+
+export async function dispatch(handlers: Handlers, message: unknown): Promise<Reply<unknown>> {
+  try {
+    const { type, payload } = envelope.parse(message);
+    const parsed = requests[type].safeParse(payload ?? {});
+    if (!parsed.success) {
+      throw new ApiError({
+        kind: 'extension',
+        message: 'The extension sent itself a request it does not understand. Reload the page and try again.',
+        detail: `${type}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}`,
+      });
+    }
+    const handler = handlers[type] as (p: unknown) => Promise<unknown>;
+    return { ok: true, value: await handler(parsed.data) };
+  } catch (error) {
+    if (isApiError(error)) return { ok: false, error: error.toJSON() };
+    const detail = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      error: { kind: 'extension', message: 'Something went wrong inside the extension. Try again.', detail },
+    };
+  }
+}
+
+export function registerMessageRouter(handlers: Handlers): void {
+  browser.runtime.onMessage.addListener((message: unknown, sender: Browser.runtime.MessageSender) => {
+    if (!isOwnPage(sender)) return undefined;
+    return dispatch(handlers, message);
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * What the popup and the context menu may report, and the form in which the
+ * service stores an address. Kept free of zod and of the API client so the
+ * popup bundle stays small.
+ */
+
+export type Reportability = { ok: true; url: string } | { ok: false; reason: string };
+
+// Store pages: browsers forbid extensions to touch them, and the audit of
+// a store listing says nothing about the user's own site.
+const STORE_HOSTS = ['chromewebstore.google.com', 'addons.mozilla.org', 'microsoftedge.microsoft.com'];
+
+const SCHEME_REASONS: Record<string, string> = {
+  'chrome:': "This is one of the browser's own pages. Only web pages (http or https) can be reported.",
+  'about:': "This is one of the browser's own pages. Only web pages (http or https) can be reported.",
+  'edge:': "This is one of the browser's own pages. Only web pages (http or https) can be reported.",
+  'file:': 'This page is a file on your computer; the report service cannot reach it.',
+  'data:': 'This page has no address on the web; the report service cannot reach it.',
+  'blob:': 'This page has no address on the web; the report service cannot reach it.',
+  'view-source:': 'This is a source view. Open the page itself to report it.',
+  'chrome-extension:': "This page belongs to an extension. Only web pages can be reported.",
+  'moz-extension:': "This page belongs to an extension. Only web pages can be reported.",
+};
+
+export function checkReportable(address: string | undefined | null): Reportability {
+  if (!address) return { ok: false, reason: 'This tab has no page open yet.' };
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return { ok: false, reason: 'This tab has no page open yet.' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return {
+      ok: false,
+      reason: SCHEME_REASONS[url.protocol] ?? 'Only web pages (http or https) can be reported.',
+    };
+  }
+  const host = url.hostname.toLowerCase();
+  if (STORE_HOSTS.includes(host) || (host === 'chrome.google.com' && url.pathname.startsWith('/webstore'))) {
+    return { ok: false, reason: "Browser store pages can't be reported: the browser keeps extensions away from them." };
+  }
+  url.hash = '';
+  return { ok: true, url: url.href };
+}
+
+/** The address as the service stores it: no scheme, no `www.`, no trailing slash on a bare host, no fragment. */
+export function storedAddress(address: string): string {
+  const url = new URL(address);
+  const host = url.host.replace(/^www\./i, '').toLowerCase();
+  const path = url.pathname === '/' && !url.search ? '' : url.pathname + url.search;
+  return host + path;
+}
+
+/** Whether a report's stored address is the page's (a trailing slash is no difference). */
+export function sameAddress(stored: string, pageUrl: string): boolean {
+  const trim = (s: string) => s.replace(/\/+$/, '').toLowerCase();
+  return trim(stored) === trim(storedAddress(pageUrl));
+}

@@ -1,0 +1,47 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { dispatch, isOwnPage, type Handlers } from '@/lib/background/router';
+
+const own = (path: string) => `chrome-extension://${fakeBrowser.runtime.id}${path}`;
+
+describe('which senders the background answers', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it.each([
+    ['the popup', { id: fakeBrowser.runtime.id, url: own('/popup.html') }, true],
+    ['the options page', { id: fakeBrowser.runtime.id, url: own('/options.html#reports') }, true],
+    ['a content script on a web page', { id: fakeBrowser.runtime.id, url: 'https://example.com/', tab: { id: 1 } }, false],
+    ['another extension', { id: 'someone-else', url: 'chrome-extension://someone-else/popup.html' }, false],
+    ['an unknown page of ours', { id: fakeBrowser.runtime.id, url: own('/other.html') }, false],
+    ['a sender without a url', { id: fakeBrowser.runtime.id }, false],
+  ])('%s → %s', (_name, sender, expected) => {
+    expect(isOwnPage(sender as never)).toBe(expected);
+  });
+});
+
+describe('dispatching a message', () => {
+  const handlers = {
+    getSettings: async () => ({ baseUrl: null, keySet: false, keyHint: null, permissionGranted: false }),
+    deleteReport: async ({ id }: { id: number }) => ({ id, deleted: true }),
+  } as unknown as Handlers;
+
+  it('answers a well-formed message with the handler’s value', async () => {
+    await expect(dispatch(handlers, { type: 'deleteReport', payload: { id: 7 } })).resolves.toEqual({
+      ok: true,
+      value: { id: 7, deleted: true },
+    });
+  });
+
+  it.each([
+    ['an unknown type', { type: 'dropTables', payload: {} }],
+    ['a payload of the wrong shape', { type: 'deleteReport', payload: { id: 'seven' } }],
+    ['a negative id', { type: 'deleteReport', payload: { id: -1 } }],
+    ['no envelope at all', 'deleteReport'],
+  ])('refuses %s with a plain-words error', async (_name, message) => {
+    const reply = await dispatch(handlers, message);
+    expect(reply.ok).toBe(false);
+    if (reply.ok) return;
+    expect(reply.error.kind).toBe('extension');
+    expect(reply.error.message).toMatch(/extension/i);
+  });
+});
