@@ -3,7 +3,6 @@ export interface Answer {
   status: number;
   headers: Headers;
   // Tests read whatever came back; the assertions say what it must be.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 
