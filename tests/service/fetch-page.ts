@@ -98,7 +98,10 @@ function readAll(res: IncomingMessage, signal: AbortSignal, timeoutMs: number): 
     });
     res.on('end', () => resolve(Buffer.concat(chunks)));
     res.on('error', (error) => reject(error instanceof PageFetchError ? error : describe(error, null, signal, timeoutMs)));
-    res.on('aborted', () => reject(describe(new Error('aborted'), null, signal, timeoutMs)));
+    // A connection dropped mid-body may only close, with neither 'end' nor 'error'.
+    res.on('close', () => {
+      if (!res.complete) reject(describe(new Error('the connection closed before the page was complete'), null, signal, timeoutMs));
+    });
   });
 }
 

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReportService, type RunningService } from '../../service/server.ts';
 import { LOOPBACK_TLS, pageHtml, startPageServer, type PageServer } from '../../service/test-pages.ts';
@@ -161,6 +163,22 @@ describe('fetching the page', () => {
       expect(body).toEqual({ message: { url: ['Operation timed out after 300 milliseconds.'] }, status: 422 });
     } finally {
       service.configure({ fetchTimeoutMs: 15000 });
+    }
+  });
+
+  it('answers a page whose connection drops mid-way with a 422, not a hang', async () => {
+    const dropping = createServer((_, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Length': '5000' });
+      res.write('<html><head><title>Half');
+      setTimeout(() => res.destroy(), 20);
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    try {
+      const { status, body } = await create(`http://127.0.0.1:${(dropping.address() as AddressInfo).port}/`);
+      expect(status).toBe(422);
+      expect(body.message.url[0]).toMatch(/Connection reset|connection closed/);
+    } finally {
+      dropping.close();
     }
   });
 
