@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+
+interface Props {
+  id: string;
+  value: string;
+  onCommit: (value: string) => void;
+  type?: 'search' | 'text';
+  list?: string;
+  placeholder?: string;
+  maxLength?: number;
+  /** Quiet time after the last keystroke before the value is used. */
+  delayMs?: number;
+}
+
+/**
+ * A text box that hands its value on only once typing pauses (or at Enter),
+ * so a search over thousands of reports is one request, not one per key.
+ */
+export function DebouncedInput({ id, value, onCommit, type = 'text', list, placeholder, maxLength, delayMs = 300 }: Props) {
+  const [text, setText] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const commitRef = useRef(onCommit);
+  commitRef.current = onCommit;
+
+  // The view may change from elsewhere ("Clear filters"): show what it holds now.
+  useEffect(() => {
+    clearTimeout(timer.current);
+    setText(value);
+  }, [value]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const commitNow = (next: string) => {
+    clearTimeout(timer.current);
+    if (next !== value) commitRef.current(next);
+  };
+
+  return (
+    <input
+      id={id}
+      class="input"
+      type={type}
+      value={text}
+      list={list}
+      placeholder={placeholder}
+      maxLength={maxLength}
+      autoComplete="off"
+      spellcheck={false}
+      onInput={(event) => {
+        const next = event.currentTarget.value;
+        setText(next);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => commitRef.current(next), delayMs);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commitNow(event.currentTarget.value);
+      }}
+      onChange={(event) => {
+        // Picking a datalist suggestion changes the value without a pause worth waiting for.
+        if (list) commitNow(event.currentTarget.value);
+      }}
+    />
+  );
+}

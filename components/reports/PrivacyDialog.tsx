@@ -1,0 +1,103 @@
+import { useState } from 'preact/hooks';
+import type { ApiErrorData } from '../../lib/api/errors';
+import type { Report } from '../../lib/api/schemas';
+import { send } from '../../lib/messaging';
+import { errorView } from '../../lib/ui/error-view';
+import { passwordProblem } from '../../lib/ui/password';
+import type { Privacy } from '../../lib/score';
+import { Notice } from '../ui/Notice';
+import { PrivacyChoice } from '../ui/PrivacyChoice';
+import { SecretInput } from '../ui/SecretInput';
+import { Dialog } from './Dialog';
+
+interface Props {
+  report: Report;
+  onSaved: (report: Report) => void;
+  /** The save failed: the caller reloads the list, which may have changed meanwhile. */
+  onFailed: () => void;
+  onClose: () => void;
+}
+
+/**
+ * Changes who may see a report. Choosing a password asks for a new one; it
+ * goes to the service and is kept nowhere else: it lives in this dialog's
+ * state only, which goes when the dialog closes.
+ */
+export function PrivacyDialog({ report, onSaved, onFailed, onClose }: Props) {
+  const [privacy, setPrivacy] = useState<Privacy>(report.privacy);
+  const [password, setPassword] = useState('');
+  const [checked, setChecked] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<ApiErrorData | null>(null);
+  const shown = error ? errorView(error, ['password', 'privacy']) : null;
+  const problem = checked ? passwordProblem(privacy, password) : null;
+  const passwordMessage = problem ?? shown?.fields.password;
+
+  const save = async (close: () => void) => {
+    setChecked(true);
+    if (passwordProblem(privacy, password)) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const saved = await send('updateReport', { id: report.id, privacy, ...(privacy === 2 ? { password } : {}) });
+      onSaved(saved);
+      close();
+    } catch (caught) {
+      setError(caught as ApiErrorData);
+      onFailed();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog title="Who can see this report" onClose={onClose} busy={saving}>
+      {(close, ids) => (
+        <form
+          class="rm-dialog__body"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!saving) void save(close);
+          }}
+        >
+          <p id={ids.description} class="rm-dialog__subject">
+            {report.url}
+          </p>
+          <PrivacyChoice name="rm-privacy" legend="Privacy" value={privacy} onChange={setPrivacy} disabled={saving} error={shown?.fields.privacy} />
+          {privacy === 2 && (
+            <div class="field">
+              <label class="field__label" for="rm-new-password">
+                {report.privacy === 2 ? 'New password (replaces the current one)' : 'Password'}
+              </label>
+              <SecretInput
+                id="rm-new-password"
+                what="password"
+                value={password}
+                onInput={setPassword}
+                autoComplete="new-password"
+                invalid={Boolean(passwordMessage)}
+                describedBy="rm-new-password-help"
+                disabled={saving}
+              />
+              <p id="rm-new-password-help" class={passwordMessage ? 'field__error' : 'field__help'}>
+                {passwordMessage ?? '1 to 128 characters. The extension does not keep it.'}
+              </p>
+            </div>
+          )}
+          {shown && (shown.message || shown.otherFields.length > 0) && !shown.fields.password && (
+            <Notice tone="error" message={shown.message} extra={shown.otherFields} />
+          )}
+          <div class="rm-dialog__buttons">
+            <button type="button" class="button" onClick={close} disabled={saving}>
+              Cancel
+            </button>
+            <button type="submit" class="button button--primary" aria-disabled={saving}>
+              {saving ? 'Saving…' : 'Save'}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
