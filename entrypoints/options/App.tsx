@@ -1,3 +1,60 @@
+import { ToolbarSettings } from '@/components/features/ToolbarSettings';
+import { AccountPanel } from '@/components/options/AccountPanel';
+import { ConnectionForm } from '@/components/options/ConnectionForm';
+import { DefaultPrivacy } from '@/components/options/DefaultPrivacy';
+import { PermissionBanner } from '@/components/options/PermissionBanner';
+import { ReportsManager } from '@/components/reports/ReportsManager';
+import { Notice } from '@/components/ui/Notice';
+import { useConnectionState } from './useConnectionState';
+
 export function App() {
-  return <main>options</main>;
+  const c = useConnectionState();
+  const { settings } = c;
+  const revoked = settings?.baseUrl && settings.keySet && !settings.permissionGranted ? settings.baseUrl : null;
+
+  return (
+    <main class="options" data-state={settings ? 'ready' : c.loadError ? 'failed' : 'loading'}>
+      <header class="options__header">
+        <h1>Site Report</h1>
+        <nav aria-label="Sections">
+          <a href="#connection">Connection</a>
+          <a href="#reports">Reports</a>
+          <a href="#preferences">Preferences</a>
+        </nav>
+      </header>
+      {c.loadError && <Notice tone="error" message={c.loadError.message} />}
+      {!settings ? (
+        !c.loadError && (
+          <p class="muted" role="status">
+            Loading the settings…
+          </p>
+        )
+      ) : (
+        <>
+          {revoked && <PermissionBanner baseUrl={revoked} onGranted={() => void c.refresh()} />}
+          <div id="connection" class={`options__group${c.account.state === 'none' ? '' : ' options__group--split'}`}>
+            <ConnectionForm settings={settings} onSaved={c.saved} onForgotten={c.forgotten} />
+            <AccountPanel account={c.account} baseUrl={settings.baseUrl} onRetry={() => void c.loadAccount()} />
+          </div>
+          <section id="reports" class="options__group" aria-label="Your reports">
+            {c.connected && settings.baseUrl ? (
+              <ReportsManager baseUrl={settings.baseUrl} />
+            ) : (
+              <div class="card">
+                <h2>Reports</h2>
+                <p class="muted">Your reports appear here once the extension is connected to your service.</p>
+              </div>
+            )}
+          </section>
+          <div id="preferences" class="options__group">
+            <DefaultPrivacy settings={settings} onSaved={c.setSettings} />
+            {/* Keyed on the connection: it reads the settings once, and what it says depends on them. */}
+            <div class="card">
+              <ToolbarSettings key={`${settings.keySet}-${settings.permissionGranted}-${settings.preferences.defaultPrivacy}`} />
+            </div>
+          </div>
+        </>
+      )}
+    </main>
+  );
 }

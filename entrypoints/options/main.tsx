@@ -1,4 +1,6 @@
 import { render } from 'preact';
+import '@/components/ui/theme.css';
+import '@/components/options/options.css';
 import { App } from './App';
 
 render(<App />, document.getElementById('app')!);

@@ -1,0 +1,177 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import type { Account } from '@/lib/api';
+import { isApiError, type ApiErrorData } from '@/lib/api/errors';
+import type { SettingsView } from '@/lib/messages';
+import { send } from '@/lib/messaging';
+import { originPattern } from '@/lib/permission';
+import { checkConnectionForm, keyHintText, permissionHost } from '@/lib/ui/connection-form';
+import { connectionFailure, type ConnectionFailure } from '@/lib/ui/connection-failure';
+import { Notice } from '../ui/Notice';
+import { SecretInput } from '../ui/SecretInput';
+
+interface Props {
+  settings: SettingsView;
+  onSaved: (result: { settings: SettingsView; account: Account }) => void;
+  onForgotten: (settings: SettingsView) => void;
+}
+
+/** Address and key, proven against the service before they are kept. On failure the form keeps what the user typed. */
+export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
+  const [address, setAddress] = useState(settings.baseUrl ?? '');
+  const [key, setKey] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<ConnectionFailure | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const addressInput = useRef<HTMLInputElement>(null);
+  const keyInput = useRef<HTMLInputElement>(null);
+
+  // A failure moves focus to the field at fault, so its message is read out with it.
+  useEffect(() => {
+    if (failure?.fields.baseUrl) addressInput.current?.focus();
+    else if (failure?.fields.apiKey) keyInput.current?.focus();
+  }, [failure]);
+
+  const host = permissionHost(address);
+  const savedHost = settings.baseUrl ? new URL(settings.baseUrl).host : null;
+  const willAsk = !(settings.permissionGranted && host !== null && host === savedHost);
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    setDone(null);
+    const check = checkConnectionForm({ address, key, keySet: settings.keySet });
+    if (!check.ok) {
+      setFailure({ message: null, fields: check.fields });
+      return;
+    }
+    // Asked before anything is awaited: the browser shows its prompt only within the user's click.
+    const asked = browser.permissions.request({ origins: [originPattern(check.baseUrl)] });
+    setBusy(true);
+    setFailure(null);
+    void (async () => {
+      try {
+        const granted = await asked.catch(() => false);
+        if (!granted) {
+          setFailure({ message: permissionRefused(new URL(check.baseUrl).host), fields: {} });
+          return;
+        }
+        const result = await send('saveConnection', { baseUrl: check.baseUrl, ...(check.apiKey ? { apiKey: check.apiKey } : {}) });
+        setAddress(result.settings.baseUrl ?? check.baseUrl);
+        setKey('');
+        setDone(`Connected to ${new URL(result.settings.baseUrl ?? check.baseUrl).host}.`);
+        onSaved(result);
+      } catch (error) {
+        setFailure(connectionFailure(asData(error)));
+      } finally {
+        setBusy(false);
+      }
+    })();
+  };
+
+  const forget = async () => {
+    setDone(null);
+    try {
+      onForgotten(await send('forgetKey', {}));
+      setKey('');
+      setDone('The key is forgotten. The extension cannot reach your service until you save a key again.');
+    } catch (error) {
+      setFailure(connectionFailure(asData(error)));
+    }
+  };
+
+  const addressError = failure?.fields.baseUrl;
+  const keyError = failure?.fields.apiKey;
+  return (
+    <form class="card connection" onSubmit={submit} noValidate aria-labelledby="connection-heading" aria-busy={busy}>
+      <h2 id="connection-heading">Connection</h2>
+      <div class="field">
+        <label class="field__label" for="service-address">
+          Service address
+        </label>
+        <input
+          ref={addressInput}
+          id="service-address"
+          class="input"
+          type="url"
+          inputMode="url"
+          value={address}
+          onInput={(e) => setAddress(e.currentTarget.value)}
+          placeholder="https://reports.example.com"
+          autoComplete="url"
+          spellcheck={false}
+          aria-invalid={addressError ? 'true' : undefined}
+          aria-describedby={addressError ? 'service-address-help service-address-error' : 'service-address-help'}
+        />
+        <p class="field__help" id="service-address-help">
+          The address you open the service at, e.g. https://reports.example.com
+        </p>
+        {addressError && (
+          <p class="field__error" id="service-address-error">
+            {addressError}
+          </p>
+        )}
+      </div>
+      <div class="field">
+        <label class="field__label" for="api-key">
+          API key
+        </label>
+        <SecretInput
+          id="api-key"
+          what="API key"
+          inputRef={keyInput}
+          value={key}
+          onInput={setKey}
+          placeholder={settings.keySet ? 'Leave empty to keep the saved key' : ''}
+          invalid={Boolean(keyError)}
+          describedBy={['api-key-help', 'api-key-saved', keyError ? 'api-key-error' : ''].filter(Boolean).join(' ')}
+        />
+        <p class="field__help" id="api-key-help">
+          Find your key in the account area of the service.
+        </p>
+        <div class="connection__key-status">
+          <p class="field__help" id="api-key-saved">
+            {keyHintText(settings.keySet ? settings.keyHint : null)}
+            {settings.keySet && ' Leave the field empty to keep it.'}
+          </p>
+          {settings.keySet && (
+            <button type="button" class="button button--link" onClick={() => void forget()} disabled={busy}>
+              Forget key
+            </button>
+          )}
+        </div>
+        {keyError && (
+          <p class="field__error" id="api-key-error">
+            {keyError}
+          </p>
+        )}
+      </div>
+      {willAsk && (
+        <p class="connection__why" id="permission-why">
+          The browser will ask you to let the extension reach {host ?? 'your service'}. It needs this to send your requests to your service, and asks
+          for nothing else.
+        </p>
+      )}
+      {failure?.message && <Notice tone="error" message={failure.message} />}
+      {done && <Notice tone="info" message={done} />}
+      <div class="connection__actions">
+        <button type="submit" class="button button--primary" disabled={busy} aria-describedby={willAsk ? 'permission-why' : undefined}>
+          Save
+        </button>
+        {busy && (
+          <span class="muted" role="status">
+            Checking the connection…
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function permissionRefused(host: string): string {
+  return `The browser did not let the extension reach ${host}, so nothing was saved. Without it the extension cannot send your requests to your service. Save again and choose Allow.`;
+}
+
+function asData(error: unknown): ApiErrorData {
+  if (isApiError(error)) return error.toJSON();
+  return { kind: 'extension', message: 'Something went wrong inside the extension. Try again.', detail: String(error) };
+}

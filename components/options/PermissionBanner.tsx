@@ -1,0 +1,28 @@
+import { useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { originPattern } from '@/lib/permission';
+import { Notice } from '../ui/Notice';
+
+/** The user (Firefox lets them at any time) took the permission for the service back. */
+export function PermissionBanner({ baseUrl, onGranted }: { baseUrl: string; onGranted: () => void }) {
+  const [refused, setRefused] = useState(false);
+  const host = new URL(baseUrl).host;
+  const grant = async () => {
+    // Nothing awaited before: the browser shows its prompt only within the click.
+    const granted = await browser.permissions.request({ origins: [originPattern(baseUrl)] }).catch(() => false);
+    setRefused(!granted);
+    if (granted) onGranted();
+  };
+  return (
+    <Notice
+      tone="warning"
+      live={false}
+      message={`The browser no longer lets the extension reach ${host}. It needs this to send your requests to your service, and asks for nothing else.`}
+      extra={refused ? [`Access to ${host} was not granted. The extension can't reach your service until it is.`] : []}
+    >
+      <button type="button" class="button button--primary" onClick={() => void grant()}>
+        Grant access again
+      </button>
+    </Notice>
+  );
+}
