@@ -1,3 +1,4 @@
+import { useMemo } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { JobProgress } from '@/components/popup/JobProgress';
 import { JobResult } from '@/components/popup/JobResult';
@@ -8,7 +9,7 @@ import { PageReports } from '@/components/popup/PageReports';
 import { ReportForm } from '@/components/popup/ReportForm';
 import { Notice } from '@/components/ui/Notice';
 import type { SettingsView } from '@/lib/messages';
-import { errorView } from '@/lib/ui/error-view';
+import { errorView, type ErrorView } from '@/lib/ui/error-view';
 import { popupNeed } from '@/lib/ui/popup-state';
 import { usePopup } from './usePopup';
 
@@ -18,7 +19,8 @@ export function App() {
   const popup = usePopup();
   const { state } = popup;
   const job = state.phase === 'ready' ? state.job : null;
-  const failure = job?.state === 'failed' ? errorView(job.error, FORM_FIELDS) : null;
+  // Kept for the job's lifetime: the form's countdown restarts whenever this object changes.
+  const failure = useMemo(() => (job?.state === 'failed' ? waitLeft(errorView(job.error, FORM_FIELDS), job.startedAt) : null), [job]);
 
   return (
     <main class="popup" data-state={state.phase} data-job={job?.state ?? 'none'}>
@@ -51,7 +53,7 @@ export function App() {
   );
 }
 
-function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure: ReturnType<typeof errorView> | null }) {
+function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure: ErrorView | null }) {
   const { state } = popup;
   if (state.phase !== 'ready') return null;
   const baseUrl = state.settings.baseUrl;
@@ -85,4 +87,11 @@ function Need({ settings, onGranted }: { settings: SettingsView; onGranted: () =
   if (need === 'connect') return <NeedsConnection />;
   if (need === 'permission' && settings.baseUrl) return <NeedsPermission baseUrl={settings.baseUrl} onGranted={onGranted} />;
   return null;
+}
+
+/** A failure found on opening may be old: only what is left of the service's wait is counted down. */
+function waitLeft(view: ErrorView, startedAt: number): ErrorView {
+  if (view.retryAfterSeconds === null) return view;
+  const left = view.retryAfterSeconds - Math.floor((Date.now() - startedAt) / 1000);
+  return { ...view, retryAfterSeconds: left > 0 ? left : null };
 }
