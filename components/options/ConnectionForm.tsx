@@ -32,6 +32,11 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
     else if (failure?.fields.apiKey) keyInput.current?.focus();
   }, [failure]);
 
+  // A "Connected" note would be stale once the permission is taken back; the banner above says what is wrong.
+  useEffect(() => {
+    if (!settings.permissionGranted) setDone((text) => (text?.startsWith('Connected') ? null : text));
+  }, [settings.permissionGranted]);
+
   const host = permissionHost(address);
   const savedHost = settings.baseUrl ? new URL(settings.baseUrl).host : null;
   const willAsk = !(settings.permissionGranted && host !== null && host === savedHost);

@@ -64,11 +64,12 @@ export function popupReducer(state: PopupState, action: PopupAction): PopupState
 }
 
 /**
- * The browser hides a tab's address unless the user opened the popup on it
- * (activeTab) or the extension may reach its site; its own pages stay hidden.
+ * Chromium hides a tab's address from the popup, even after a click on the
+ * icon (activeTab), when the tab shows one of its own pages, about:blank, a
+ * data: page or a file: the address a web page has is always shown then.
  */
 export const HIDDEN_ADDRESS =
-  "The browser does not show this tab's address to extensions. It is probably one of the browser's own pages; only web pages (http or https) can be reported.";
+  "This tab's address is hidden from extensions: it is one of the browser's own pages (such as settings or a new tab), a file, or a page without a web address. Only web pages (http or https) can be reported.";
 
 const reportTime = (r: Report) => Date.parse(r.generatedAt ?? r.createdAt ?? '') || 0;
 
