@@ -5,10 +5,10 @@ import { isApiError, type ApiErrorData } from '@/lib/api/errors';
 import type { SettingsView } from '@/lib/messages';
 import { send } from '@/lib/messaging';
 import { originPattern } from '@/lib/permission';
-import { checkConnectionForm, keyHintText, permissionHost } from '@/lib/ui/connection-form';
+import { checkConnectionForm, permissionHost } from '@/lib/ui/connection-form';
 import { connectionFailure, type ConnectionFailure } from '@/lib/ui/connection-failure';
 import { Notice } from '../ui/Notice';
-import { SecretInput } from '../ui/SecretInput';
+import { KeyField } from './KeyField';
 
 interface Props {
   settings: SettingsView;
@@ -116,40 +116,7 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
           </p>
         )}
       </div>
-      <div class="field">
-        <label class="field__label" for="api-key">
-          API key
-        </label>
-        <SecretInput
-          id="api-key"
-          what="API key"
-          inputRef={keyInput}
-          value={key}
-          onInput={setKey}
-          placeholder={settings.keySet ? 'Leave empty to keep the saved key' : ''}
-          invalid={Boolean(keyError)}
-          describedBy={['api-key-help', 'api-key-saved', keyError ? 'api-key-error' : ''].filter(Boolean).join(' ')}
-        />
-        <p class="field__help" id="api-key-help">
-          Find your key in the account area of the service.
-        </p>
-        <div class="connection__key-status">
-          <p class="field__help" id="api-key-saved">
-            {keyHintText(settings.keySet ? settings.keyHint : null)}
-            {settings.keySet && ' Leave the field empty to keep it.'}
-          </p>
-          {settings.keySet && (
-            <button type="button" class="button button--link" onClick={() => void forget()} disabled={busy}>
-              Forget key
-            </button>
-          )}
-        </div>
-        {keyError && (
-          <p class="field__error" id="api-key-error">
-            {keyError}
-          </p>
-        )}
-      </div>
+      <KeyField settings={settings} value={key} onInput={setKey} error={keyError} inputRef={keyInput} onForget={() => void forget()} busy={busy} />
       {willAsk && (
         <p class="connection__why" id="permission-why">
           The browser will ask you to let the extension reach {host ?? 'your service'}. It needs this to send your requests to your service, and asks
