@@ -2,8 +2,29 @@ import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
 export default defineConfig({
-  plugins: [WxtVitest()],
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+    projects: [
+      {
+        plugins: [WxtVitest()],
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.{ts,tsx}'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // The production build in a real Chromium: built once per run, one file at a time
+        // (two Chromiums on two cores skew the timings the tests report), after the unit group.
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,163 @@
+/**
+ * End-to-end harness: the production build (.output/chrome-mv3) in Debian's Chromium.
+ *
+ *   const ext = await launchExtensionBrowser();              // headless, light
+ *   const site = await serveTestPages({ '/': '<title>Home</title>' });
+ *   const tab = await ext.newTab(site.url('/'));
+ *   const popup = await ext.openPopupOn(tab);                // the real toolbar popup over `tab`
+ *   await ext.screenshot(popup, 'popup-home');               // test-artifacts/screenshots/popup-home.png
+ *   await popup.close();                                     // closes it like a click outside
+ *   await ext.stopWorker();                                  // as after 30 s idle; state must survive
+ *   await (await ext.worker()).evaluate(() => browser.storage.local.get());  // restarts it
+ *   await measure('popup open→ready', () => ext.openPopupOn(tab));          // test-artifacts/timings.json
+ *   await ext.close(); await site.close();
+ *
+ * Permissions (optional_host_permissions; nothing is granted at install). `origin` below is a
+ * match pattern, used as is, or an address, turned into the extension's own pattern
+ * (`http://127.0.0.1/*`: any port, as lib/permission.ts asks):
+ *   - Headed (`{ headed: true }`, on $DISPLAY or a private Xvfb) shows the real prompt:
+ *       click the options page's button, then `await ext.grantPermissionPrompt(options)`
+ *       or `denyPermissionPrompt(options)`; the page must have had the focus.
+ *   - Headless, no prompt: `preapproveHostPermission(service.baseUrl)` makes the extension's own
+ *     request in a click resolve true at once; `grantHostPermission(service.baseUrl)` grants it now.
+ * Dark mode: `{ colorScheme: 'dark' }` (--force-dark-mode: every page, popup included, from
+ * first paint), or `page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }])`.
+ * In `evaluate` callbacks write `browser.*`: Chromium 156 has it natively, and the types know it.
+ */
+import puppeteer, { type Browser, type Page, type WebWorker } from 'puppeteer-core';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDisplay, type VirtualDisplay } from './display.ts';
+import {
+  answerPermissionPrompt,
+  grantHostPermission,
+  hostPattern,
+  preapproveHostPermission,
+  requestInClick,
+} from './permissions.ts';
+import { openPopupOn } from './popup.ts';
+import { controlServiceWorker } from './service-worker.ts';
+import { chromeBuildDir, chromiumPath, screenshotsDir } from './paths.ts';
+
+export interface LaunchOptions {
+  /** A real window on $DISPLAY, or on a private Xvfb when DISPLAY is unset. Needed for the permission prompt. */
+  headed?: boolean;
+  colorScheme?: 'light' | 'dark';
+  /** Another build folder (default: .output/chrome-mv3). */
+  extensionDir?: string;
+}
+
+export interface ExtensionBrowser {
+  browser: Browser;
+  extensionId: string;
+  headed: boolean;
+  /** The running service worker, restarted if it was stopped. */
+  worker(): Promise<WebWorker>;
+  stopWorker(): Promise<void>;
+  /** A new tab at `url` (loaded). */
+  newTab(url: string): Promise<Page>;
+  openOptions(): Promise<Page>;
+  /** The real toolbar popup bound to `page`'s tab, activeTab granted as by a click on the icon. */
+  openPopupOn(page: Page): Promise<Page>;
+  grantPermissionPrompt(page: Page): Promise<void>;
+  denyPermissionPrompt(page: Page): Promise<void>;
+  preapproveHostPermission(origin: string): Promise<void>;
+  grantHostPermission(origin: string): Promise<void>;
+  /** permissions.contains for that pattern, asked of the service worker. */
+  hasHostPermission(origin: string): Promise<boolean>;
+  /** Clicks an added button on an extension page that requests `origin`; resolves with the answer. */
+  requestHostPermission(page: Page, origin: string): Promise<boolean>;
+  /** Saves test-artifacts/screenshots/<name>.png and returns its path. */
+  screenshot(page: Page, name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function launchExtensionBrowser(options: LaunchOptions = {}): Promise<ExtensionBrowser> {
+  const headed = options.headed ?? false;
+  const scratch = await mkdtemp(join(tmpdir(), 'site-report-e2e-'));
+  const cleanups: Array<() => Promise<unknown>> = [() => rm(scratch, { recursive: true, force: true, maxRetries: 3 })];
+  const close = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+  };
+  try {
+    await mkdir(join(scratch, 'tmp'));
+    let display: VirtualDisplay | undefined;
+    if (headed) {
+      display = await openDisplay(scratch);
+      cleanups.push(display.stop);
+    }
+    const chromium = await puppeteer.launch({
+      executablePath: chromiumPath,
+      headless: !headed,
+      pipe: true,
+      // enableExtensions: [dir] does not await its installs in puppeteer 24.43; installExtension does and gives the id.
+      enableExtensions: true,
+      userDataDir: join(scratch, 'profile'),
+      defaultViewport: null,
+      // Killed runs leave Chromium's temporary files behind: keep them in the scratch folder.
+      env: { ...process.env, TMPDIR: join(scratch, 'tmp'), ...display?.env },
+      args: chromiumArgs(options.colorScheme ?? 'light'),
+    });
+    cleanups.push(() => chromium.close());
+    // A copy: a `wxt build` started meanwhile (another run) empties the build folder first.
+    const extensionDir = join(scratch, 'extension');
+    const buildDir = options.extensionDir ?? chromeBuildDir;
+    await cp(buildDir, extensionDir, { recursive: true }).catch((error: unknown) => {
+      throw new Error(`No extension build at ${buildDir} (\`npx wxt build\` makes it)`, { cause: error });
+    });
+    const extensionId = await chromium.installExtension(extensionDir);
+    const workers = controlServiceWorker(chromium, extensionId);
+    await workers.worker();
+    const origin = `chrome-extension://${extensionId}`;
+    const newTab = async (url: string) => {
+      const page = await chromium.newPage();
+      await page.goto(url);
+      return page;
+    };
+    return {
+      browser: chromium,
+      extensionId,
+      headed,
+      ...workers,
+      newTab,
+      openOptions: () => newTab(`${origin}/options.html`),
+      openPopupOn: (page) => openPopupOn(chromium, extensionId, page),
+      grantPermissionPrompt: (page) => answerPermissionPrompt(display, page, 'grant'),
+      denyPermissionPrompt: (page) => answerPermissionPrompt(display, page, 'deny'),
+      preapproveHostPermission: (address) => preapproveHostPermission(chromium, extensionId, address),
+      grantHostPermission: (address) => grantHostPermission(chromium, extensionId, address),
+      hasHostPermission: async (address) =>
+        (await workers.worker()).evaluate((pattern) => browser.permissions.contains({ origins: [pattern] }), hostPattern(address)),
+      requestHostPermission: (page, address) => requestInClick(page, hostPattern(address)),
+      screenshot: (page, name) => saveScreenshot(page, name),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+function chromiumArgs(colorScheme: 'light' | 'dark'): string[] {
+  return [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--window-size=1280,800',
+    // Tried: --blink-settings=preferredColorScheme=0 works too; page.emulateMediaFeatures
+    // only after the page has loaded, too late for the popup's first paint.
+    colorScheme === 'dark' ? '--force-dark-mode' : '--blink-settings=preferredColorScheme=1',
+  ];
+}
+
+async function saveScreenshot(page: Page, name: string): Promise<string> {
+  await mkdir(screenshotsDir, { recursive: true });
+  const path = join(screenshotsDir, `${name.replace(/[^\w.-]+/g, '-')}.png`) as `${string}.png`;
+  await page.screenshot({ path });
+  return path;
+}

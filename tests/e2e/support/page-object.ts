@@ -1,0 +1,46 @@
+import type { Page } from 'puppeteer-core';
+
+/**
+ * Base of the page objects (popup, options): tests speak in the user's actions
+ * (`popup.createReport({ privacy: 'password' })`), subclasses in selectors, this in puppeteer.
+ * Selectors may use puppeteer's `::-p-text(Save)` and `::-p-aria(Save[role="button"])`.
+ */
+export abstract class PageObject {
+  constructor(readonly page: Page) {}
+
+  protected async click(selector: string): Promise<void> {
+    await this.page.locator(selector).click();
+  }
+
+  /** Replaces the field's value, typing it as a user would (input events fire). */
+  protected async fill(selector: string, value: string): Promise<void> {
+    await this.page.locator(selector).fill(value);
+  }
+
+  protected async text(selector: string): Promise<string> {
+    return this.page.locator(selector).map((node) => node.textContent?.trim() ?? '').wait();
+  }
+
+  /** Waits until the page (or `selector`) shows `text`. */
+  async waitForText(text: string, selector = 'body', timeout = 10_000): Promise<void> {
+    await this.page.waitForFunction(
+      (sel, expected) => document.querySelector(sel)?.textContent?.includes(expected) ?? false,
+      { timeout, polling: 50 },
+      selector,
+      text,
+    );
+  }
+
+  isDark(): Promise<boolean> {
+    return this.page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+  }
+
+  /** Switches the colour scheme of this page only, after it loaded (the launch option covers first paint). */
+  async useColorScheme(scheme: 'light' | 'dark'): Promise<void> {
+    await this.page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+  }
+
+  async close(): Promise<void> {
+    if (!this.page.isClosed()) await this.page.close();
+  }
+}
