@@ -62,6 +62,13 @@ describe('headless Chromium, light', () => {
       'About page',
     );
     await again.close();
+
+    const blank = await ext.newTab('about:blank');
+    await expect(ext.openPopupOn(blank)).rejects.toThrow(/not about:blank/);
+    await ext.browser.targets().find((t) => t.url().endsWith('/popup.html'))?.asPage().then((p) => p.close());
+    const unchecked = await ext.openPopupOn(blank, { checkAddress: false });
+    expect(unchecked.url()).toBe(`chrome-extension://${ext.extensionId}/popup.html`);
+    await unchecked.close();
   });
 
   it('stops the service worker: the next start has fresh globals and the same storage', async () => {

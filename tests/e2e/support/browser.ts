@@ -25,10 +25,11 @@
  * In `evaluate` callbacks write `browser.*`: Chromium 156 has it natively, and the types know it.
  */
 import puppeteer, { type Browser, type Page, type WebWorker } from 'puppeteer-core';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDisplay, type VirtualDisplay } from './display.ts';
+import { delay, openDisplay, type VirtualDisplay } from './display.ts';
 import {
   answerPermissionPrompt,
   grantHostPermission,
@@ -36,7 +37,7 @@ import {
   preapproveHostPermission,
   requestInClick,
 } from './permissions.ts';
-import { openPopupOn } from './popup.ts';
+import { openPopupOn, type PopupOptions } from './popup.ts';
 import { controlServiceWorker } from './service-worker.ts';
 import { chromeBuildDir, chromiumPath, screenshotsDir } from './paths.ts';
 
@@ -59,7 +60,7 @@ export interface ExtensionBrowser {
   newTab(url: string): Promise<Page>;
   openOptions(): Promise<Page>;
   /** The real toolbar popup bound to `page`'s tab, activeTab granted as by a click on the icon. */
-  openPopupOn(page: Page): Promise<Page>;
+  openPopupOn(page: Page, options?: PopupOptions): Promise<Page>;
   grantPermissionPrompt(page: Page): Promise<void>;
   denyPermissionPrompt(page: Page): Promise<void>;
   preapproveHostPermission(origin: string): Promise<void>;
@@ -100,12 +101,7 @@ export async function launchExtensionBrowser(options: LaunchOptions = {}): Promi
       args: chromiumArgs(options.colorScheme ?? 'light'),
     });
     cleanups.push(() => chromium.close());
-    // A copy: a `wxt build` started meanwhile (another run) empties the build folder first.
-    const extensionDir = join(scratch, 'extension');
-    const buildDir = options.extensionDir ?? chromeBuildDir;
-    await cp(buildDir, extensionDir, { recursive: true }).catch((error: unknown) => {
-      throw new Error(`No extension build at ${buildDir} (\`npx wxt build\` makes it)`, { cause: error });
-    });
+    const extensionDir = await copyBuild(options.extensionDir ?? chromeBuildDir, join(scratch, 'extension'));
     const extensionId = await chromium.installExtension(extensionDir);
     const workers = controlServiceWorker(chromium, extensionId);
     await workers.worker();
@@ -122,7 +118,7 @@ export async function launchExtensionBrowser(options: LaunchOptions = {}): Promi
       ...workers,
       newTab,
       openOptions: () => newTab(`${origin}/options.html`),
-      openPopupOn: (page) => openPopupOn(chromium, extensionId, page),
+      openPopupOn: (page, popupOptions) => openPopupOn(chromium, extensionId, page, popupOptions),
       grantPermissionPrompt: (page) => answerPermissionPrompt(display, page, 'grant'),
       denyPermissionPrompt: (page) => answerPermissionPrompt(display, page, 'deny'),
       preapproveHostPermission: (address) => preapproveHostPermission(chromium, extensionId, address),
@@ -136,6 +132,21 @@ export async function launchExtensionBrowser(options: LaunchOptions = {}): Promi
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/**
+ * Chromium loads a private copy: a `wxt build` of another run empties the build folder
+ * first and writes manifest.json last, so a copy that has it is a whole build.
+ */
+async function copyBuild(buildDir: string, copyDir: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await rm(copyDir, { recursive: true, force: true });
+    await cp(buildDir, copyDir, { recursive: true }).catch(() => {});
+    if (existsSync(join(copyDir, 'manifest.json'))) return copyDir;
+    if (Date.now() > deadline) throw new Error(`No extension build at ${buildDir} (\`npx wxt build\` makes it)`);
+    await delay(500);
   }
 }
 
