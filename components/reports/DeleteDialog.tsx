@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ApiError } from '../../lib/api/errors';
-import type { Report } from '../../lib/api/schemas';
+import type { Report } from '../../lib/api';
 import { send } from '../../lib/messaging';
 import { Notice } from '../ui/Notice';
 import { Dialog } from './Dialog';

@@ -1,4 +1,4 @@
-import type { ReportPage } from '../../lib/api/schemas';
+import type { ReportPage } from '../../lib/api';
 
 interface Props {
   page: ReportPage | null;

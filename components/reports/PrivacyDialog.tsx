@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ApiErrorData } from '../../lib/api/errors';
-import type { Report } from '../../lib/api/schemas';
+import type { Report } from '../../lib/api';
 import { send } from '../../lib/messaging';
 import { errorView } from '../../lib/ui/error-view';
 import { passwordProblem } from '../../lib/ui/password';

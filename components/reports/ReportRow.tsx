@@ -1,6 +1,6 @@
-import type { Report } from '../../lib/api/schemas';
+import type { Report } from '../../lib/api';
 import { reportWebUrl } from '../../lib/api/address';
-import { PRIVACY_TEXT } from '../../lib/score';
+import type { Privacy } from '../../lib/score';
 import { DateText } from '../ui/DateText';
 import { ScoreBadge } from '../ui/ScoreBadge';
 
@@ -24,6 +24,9 @@ interface Props extends RowActions {
   /** Changes each minute, so the row re-renders and "5 minutes ago" moves on. */
   now: number;
 }
+
+/** Short words for a narrow column; the privacy dialog explains each. */
+const PRIVACY_SHORT: Record<Privacy, string> = { 0: 'Public', 1: 'Private', 2: 'Password' };
 
 /** The address as a link to the page itself; the service keeps it without its scheme. */
 export function pageHref(url: string): string {
@@ -53,7 +56,9 @@ export function ReportRow({ report, baseUrl, selected, activity, locked, ...acti
           {report.url}
         </a>
       </th>
-      <td class="rm-col-project">{report.project ?? <span class="muted">None</span>}</td>
+      <td class="rm-col-project" title={report.project ?? undefined}>
+        {report.project ?? <span class="muted">None</span>}
+      </td>
       <td class="rm-col-score">
         {activity === 'regenerating' ? (
           <span class="rm-progress-text">
@@ -64,7 +69,7 @@ export function ReportRow({ report, baseUrl, selected, activity, locked, ...acti
           <ScoreBadge score={report.score} label={report.label} />
         )}
       </td>
-      <td class="rm-col-privacy">{PRIVACY_TEXT[report.privacy]}</td>
+      <td class="rm-col-privacy">{PRIVACY_SHORT[report.privacy]}</td>
       <td class="rm-col-date">
         <DateText iso={report.generatedAt ?? report.createdAt} />
       </td>

@@ -1,4 +1,4 @@
-import type { Report } from '../../lib/api/schemas';
+import type { Report } from '../../lib/api';
 import type { ReportsView, SortKey } from '../../lib/reports-view/view-state';
 import { ReportRow, type RowActions, type RowActivity } from './ReportRow';
 import { SelectAll } from './SelectAll';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import type { Report } from '../../lib/api/schemas';
+import type { Report } from '../../lib/api';
 import type { DeleteTarget } from '../../lib/bulk-delete';
 
 /** Text for the polite live region. The same words twice are still read twice: the region is emptied first. */

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'preact/hooks';
 import type { ApiError } from '../../lib/api/errors';
-import type { Report } from '../../lib/api/schemas';
+import type { Report } from '../../lib/api';
 import type { DeleteTarget } from '../../lib/bulk-delete';
 import { send } from '../../lib/messaging';
 import { RESULT_LABEL_TEXT } from '../../lib/score';

@@ -1,20 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { ApiError } from '../../lib/api/errors';
-import type { Report, ReportPage } from '../../lib/api/schemas';
-import type { RequestOf } from '../../lib/messages';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Report } from '../../lib/api';
 import { send } from '../../lib/messaging';
-import { changeView, DEFAULT_REPORTS_VIEW, listRequest, type ReportsView } from '../../lib/reports-view/view-state';
-import { readReportsView, writeReportsView } from '../../lib/storage';
+import { createListLoader, type ListState } from '../../lib/reports-view/list-loader';
+import { changeView, DEFAULT_REPORTS_VIEW, type ReportsView } from '../../lib/reports-view/view-state';
+import { readReportsView, watchConnection, writeReportsView } from '../../lib/storage';
 
-export interface ReportsList {
+export interface ReportsList extends ListState {
   /** Null until the kept view has been read back. */
   view: ReportsView | null;
-  /** The last page the service answered; kept while a newer one loads or fails. */
-  page: ReportPage | null;
-  loading: boolean;
-  error: ApiError | null;
-  /** The request whose answer is shown (tests wait on it; screen readers ignore it). */
-  shown: RequestOf<'listReports'> | null;
   /** Projects met on any page shown so far, for the project filter's suggestions. */
   projects: string[];
   setView: (change: Partial<ReportsView>) => void;
@@ -22,19 +15,17 @@ export interface ReportsList {
   replaceReport: (report: Report) => void;
 }
 
+const MAX_PROJECTS = 500;
+
 /**
- * The list as the service has it for the current view. Each request carries
- * a number; an answer that is not the newest is dropped, so a slow reply to
- * an older search never overwrites the list for the newer one.
+ * The list as the service has it for the kept view. Every change of the view
+ * is kept at once (so closing the page loses nothing) and loads its page; a
+ * change of connection (another service, another key) loads it again.
  */
-export function useReportsList(connectionKey: string): ReportsList {
+export function useReportsList(): ReportsList {
   const [view, setViewState] = useState<ReportsView | null>(null);
-  const [page, setPage] = useState<ReportPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [shown, setShown] = useState<RequestOf<'listReports'> | null>(null);
+  const [state, setState] = useState<ListState>({ page: null, shown: null, loading: true, error: null });
   const [projects, setProjects] = useState<string[]>([]);
-  const latest = useRef(0);
   const viewRef = useRef<ReportsView | null>(null);
 
   const keep = useCallback((next: ReportsView) => {
@@ -43,40 +34,17 @@ export function useReportsList(connectionKey: string): ReportsList {
     void writeReportsView(next).catch(() => undefined);
   }, []);
 
-  const load = useCallback(
-    async (target: ReportsView) => {
-      const ticket = ++latest.current;
-      setLoading(true);
-      try {
-        let request = listRequest(target);
-        let answer = await send('listReports', request);
-        // After deletions the kept page may lie beyond the end: show the last one that exists.
-        if (ticket === latest.current && answer.reports.length === 0 && answer.total > 0 && target.page > answer.lastPage) {
-          const last = changeView(target, { page: answer.lastPage });
-          keep(last);
-          request = listRequest(last);
-          answer = await send('listReports', request);
-        }
-        if (ticket !== latest.current) return;
-        setPage(answer);
-        setShown(request);
-        setError(null);
-        setProjects((known) => mergeProjects(known, answer.reports));
-      } catch (caught) {
-        if (ticket === latest.current) setError(caught as ApiError);
-      } finally {
-        if (ticket === latest.current) setLoading(false);
-      }
-    },
+  const loader = useMemo(
+    () =>
+      createListLoader({
+        fetchPage: (request) => send('listReports', request),
+        onState: (next) => {
+          setState(next);
+          if (next.page) setProjects((known) => mergeProjects(known, next.page!.reports));
+        },
+        onViewCorrected: keep,
+      }),
     [keep],
-  );
-
-  const applyView = useCallback(
-    (next: ReportsView) => {
-      keep(next);
-      void load(next);
-    },
-    [keep, load],
   );
 
   useEffect(() => {
@@ -87,38 +55,39 @@ export function useReportsList(connectionKey: string): ReportsList {
         if (!live) return;
         viewRef.current = kept;
         setViewState(kept);
-        void load(kept);
+        void loader.load(kept);
       });
+    const unwatch = watchConnection(() => {
+      if (viewRef.current) void loader.load(viewRef.current);
+    });
     return () => {
       live = false;
+      unwatch();
     };
-  }, [connectionKey, load]);
+  }, [loader]);
 
   const setView = useCallback(
     (change: Partial<ReportsView>) => {
       const current = viewRef.current;
       if (!current) return;
       const next = changeView(current, change);
-      if (JSON.stringify(next) !== JSON.stringify(current)) applyView(next);
+      // The same view again is a retry when its last load failed (the pager offers the page that failed).
+      if (JSON.stringify(next) === JSON.stringify(current) && !loader.state().error) return;
+      keep(next);
+      void loader.load(next);
     },
-    [applyView],
+    [keep, loader],
   );
 
   const reload = useCallback(async () => {
-    if (viewRef.current) await load(viewRef.current);
-  }, [load]);
+    if (viewRef.current) await loader.load(viewRef.current);
+  }, [loader]);
 
-  const replaceReport = useCallback((report: Report) => {
-    setPage((current) => current && { ...current, reports: current.reports.map((r) => (r.id === report.id ? report : r)) });
-  }, []);
-
-  return { view, page, loading, error, shown, projects, setView, reload, replaceReport };
+  return { ...state, view, projects, setView, reload, replaceReport: loader.replaceReport };
 }
 
-const MAX_PROJECTS = 500;
-
 function mergeProjects(known: string[], reports: readonly Report[]): string[] {
-  const fresh = reports.map((r) => r.project).filter((p): p is string => Boolean(p) && !known.includes(p!));
+  const fresh = reports.map((r) => r.project).filter((p): p is string => p !== null && p !== '' && !known.includes(p));
   if (fresh.length === 0) return known;
   return [...new Set([...known, ...fresh])].sort().slice(0, MAX_PROJECTS);
 }

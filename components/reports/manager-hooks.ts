@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { send } from '../../lib/messaging';
+import { watchConnection } from '../../lib/storage';
+import type { ReportsList } from './useReportsList';
+
+/** The service's address for the "Open report" links: the one given, or the one in the settings (kept up to date). */
+export function useServiceBaseUrl(given: string | undefined): string {
+  const [stored, setStored] = useState<string | null>(null);
+  useEffect(() => {
+    if (given !== undefined) return undefined;
+    const read = () => void send('getSettings', {}).then((s) => setStored(s.baseUrl), () => undefined);
+    read();
+    return watchConnection(read);
+  }, [given]);
+  return given ?? stored ?? '';
+}
+
+/**
+ * Tells screen readers which rows are shown, once per view: a reload of the
+ * same view (after an action) leaves the action's own words in place.
+ */
+export function useListAnnouncement(list: ReportsList, announce: (text: string) => void): void {
+  const announced = useRef('');
+  useEffect(() => {
+    const p = list.page;
+    const shown = JSON.stringify(list.shown);
+    if (!p || list.loading || shown === announced.current) return;
+    announced.current = shown;
+    announce(p.total === 0 ? 'No reports to show.' : `Showing ${p.from ?? 0}–${p.to ?? 0} of ${p.total} reports, page ${p.page} of ${p.lastPage}.`);
+  }, [list.page, list.shown, list.loading, announce]);
+}
+
+/**
+ * After a delete, once the list has reloaded, the focus goes to the row that
+ * took the deleted one's place (or the one before, at the end), or to the
+ * heading when no row is left. Returns the function that asks for it.
+ */
+export function useFocusAfterDelete(list: ReportsList, area: { current: HTMLElement | null }, fallback: { current: HTMLElement | null }) {
+  const wanted = useRef<number | null>(null);
+  useEffect(() => {
+    if (wanted.current === null || list.loading) return;
+    const rows = area.current?.querySelectorAll<HTMLElement>('tbody .rm-address') ?? [];
+    const target = rows[Math.min(wanted.current, rows.length - 1)];
+    wanted.current = null;
+    (target ?? fallback.current)?.focus();
+  }, [list.page, list.loading]);
+  return (rowIndex: number) => {
+    wanted.current = Math.max(0, rowIndex);
+  };
+}
