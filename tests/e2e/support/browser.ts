@@ -63,6 +63,11 @@ export interface ExtensionBrowser {
   openPopupOn(page: Page, options?: PopupOptions): Promise<Page>;
   grantPermissionPrompt(page: Page): Promise<void>;
   denyPermissionPrompt(page: Page): Promise<void>;
+  /**
+   * Real key presses on the X display (headed only), e.g. `pressKeys('alt+shift+s')`: they reach
+   * the browser's own shortcuts, extension commands included, which CDP key events do not.
+   */
+  pressKeys(...keys: string[]): void;
   preapproveHostPermission(origin: string): Promise<void>;
   grantHostPermission(origin: string): Promise<void>;
   /** permissions.contains for that pattern, asked of the service worker. */
@@ -121,6 +126,10 @@ export async function launchExtensionBrowser(options: LaunchOptions = {}): Promi
       openPopupOn: (page, popupOptions) => openPopupOn(chromium, extensionId, page, popupOptions),
       grantPermissionPrompt: (page) => answerPermissionPrompt(display, page, 'grant'),
       denyPermissionPrompt: (page) => answerPermissionPrompt(display, page, 'deny'),
+      pressKeys: (...keys) => {
+        if (!display) throw new Error('Real key presses need a headed browser: launch with { headed: true }');
+        display.pressKeys(...keys);
+      },
       preapproveHostPermission: (address) => preapproveHostPermission(chromium, extensionId, address),
       grantHostPermission: (address) => grantHostPermission(chromium, extensionId, address),
       hasHostPermission: async (address) =>
