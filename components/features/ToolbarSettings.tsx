@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
 import type { SettingsView } from '@/lib/messages';
 import { send } from '@/lib/messaging';
 import { PRIVACY_TEXT } from '@/lib/score';
@@ -36,7 +37,13 @@ export function ToolbarSettings() {
     setError(null);
     send('getSettings', {}).then(setSettings, (e: unknown) => setError(e instanceof Error ? e.message : 'The settings could not be read.'));
   };
-  useEffect(load, []);
+  useEffect(() => {
+    load();
+    // The default privacy and the connection are changed elsewhere on this page (or in another window).
+    const reload = (_changes: unknown, area: string) => void (area !== 'session' && load());
+    browser.storage.onChanged.addListener(reload);
+    return () => browser.storage.onChanged.removeListener(reload);
+  }, []);
 
   return (
     <section class="toolbar-settings" aria-labelledby="toolbar-settings-title" aria-busy={settings === null && !error}>

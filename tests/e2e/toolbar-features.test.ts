@@ -256,6 +256,16 @@ describe('in a real window: the shortcut key, then the toolbar badge', { timeout
     await inHeadedWorker((w) => chrome.windows.remove(w), windowId);
   });
 
+  it('tells, beside the right-click help, that a password default becomes private, as soon as it is chosen', async () => {
+    await settingsPage.bringToFront();
+    const note = 'Your default privacy is Password-protected, but there is nowhere to type a password';
+    const saved = await settingsPage.evaluate(() => chrome.runtime.sendMessage({ type: 'savePreferences', payload: { defaultPrivacy: 2 } }));
+    expect(saved).toMatchObject({ ok: true });
+    await settingsPage.waitForFunction((text) => document.body.innerText.includes(text), { timeout: 5_000 }, note);
+    await settingsPage.evaluate(() => chrome.runtime.sendMessage({ type: 'savePreferences', payload: { defaultPrivacy: 1 } }));
+    await settingsPage.waitForFunction((text) => !document.body.innerText.includes(text), { timeout: 5_000 }, note);
+  });
+
   it('clears every badge when turned off', async () => {
     const url = site.url('/badge');
     const tabId = await tabIdOf(url);
