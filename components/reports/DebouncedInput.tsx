@@ -21,9 +21,17 @@ export function DebouncedInput({ id, value, onCommit, type = 'text', list, place
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const commitRef = useRef(onCommit);
   commitRef.current = onCommit;
+  /** The last value handed on: when it comes back as `value`, the user may already be typing further. */
+  const committed = useRef(value);
+  const commit = (next: string) => {
+    committed.current = next;
+    commitRef.current(next);
+  };
 
   // The view may change from elsewhere ("Clear filters"): show what it holds now.
   useEffect(() => {
+    if (value === committed.current) return;
+    committed.current = value;
     clearTimeout(timer.current);
     setText(value);
   }, [value]);
@@ -32,7 +40,7 @@ export function DebouncedInput({ id, value, onCommit, type = 'text', list, place
 
   const commitNow = (next: string) => {
     clearTimeout(timer.current);
-    if (next !== value) commitRef.current(next);
+    if (next !== committed.current) commit(next);
   };
 
   return (
@@ -50,7 +58,7 @@ export function DebouncedInput({ id, value, onCommit, type = 'text', list, place
         const next = event.currentTarget.value;
         setText(next);
         clearTimeout(timer.current);
-        timer.current = setTimeout(() => commitRef.current(next), delayMs);
+        timer.current = setTimeout(() => commit(next), delayMs);
       }}
       onKeyDown={(event) => {
         if (event.key === 'Enter') commitNow(event.currentTarget.value);

@@ -26,7 +26,8 @@ export function useListAnnouncement(list: ReportsList, announce: (text: string) 
     const shown = JSON.stringify(list.shown);
     if (!p || list.loading || shown === announced.current) return;
     announced.current = shown;
-    announce(p.total === 0 ? 'No reports to show.' : `Showing ${p.from ?? 0}–${p.to ?? 0} of ${p.total} reports, page ${p.page} of ${p.lastPage}.`);
+    const n = (value: number | null) => (value ?? 0).toLocaleString();
+    announce(p.total === 0 ? 'No reports to show.' : `Showing ${n(p.from)}–${n(p.to)} of ${n(p.total)} reports, page ${n(p.page)} of ${n(p.lastPage)}.`);
   }, [list.page, list.shown, list.loading, announce]);
 }
 

@@ -1,6 +1,6 @@
 /**
  * The reports manager of the options page, in Chromium on the production build,
- * against the local report service seeded with a few hundred reports over six
+ * against the local report service seeded with over a thousand reports over six
  * projects and all three results. Each order and count on screen is checked
  * against what the service itself answers for the same query.
  */
@@ -14,7 +14,7 @@ import { ReportsManagerPage, type ListQuery } from './pages/reports-manager.ts';
 
 const PROJECTS = ['example.com', 'blog.example.org', 'shop.example.net', 'docs.example.io', 'news.example.dev', 'static.example.app'];
 const HOUR = 3_600_000;
-const SEEDED = 240;
+const SEEDED = 1200;
 
 /** Scores spread over good (>79), decent (49–79) and bad (<49); generated dates out of id order, so the two sorts differ. */
 function seeds(now: number): SeedReport[] {
@@ -338,6 +338,33 @@ describe('bulk delete', () => {
     await manager.waitForIdle();
     expect(await manager.rowIds()).toEqual((await serviceList({ page: 2 })).data.map((r) => r.id));
     expect(await manager.selectionText()).toBe('None selected');
+  });
+
+  it('stops a bulk delete when asked, after the report under way, and says what was left', async () => {
+    await manager.waitForIdle();
+    const chosen = (await manager.rowIds()).slice(0, 6);
+    const totalBefore = await serviceTotal();
+    // One request every 3 s: the run is still on its first reports when the stop arrives.
+    service.configure({ rateLimit: { limit: 1, windowSeconds: 3 } });
+    try {
+      for (const id of chosen) await options.click(`tr[data-report-id="${id}"] input[type="checkbox"]`);
+      await manager.selectionButton('Delete selected');
+      await manager.dialogButton('Delete 6 reports');
+      await manager.dialogButton('Stop after this report');
+      const summary = await manager.waitForDialogText('Bulk delete finished', 60_000);
+      expect(summary).toMatch(/left as they were because you cancelled/);
+    } finally {
+      service.configure({ rateLimit: null });
+    }
+    const left = [];
+    for (const id of chosen) if (await serviceReport(id)) left.push(id);
+    expect(left.length).toBeGreaterThan(0);
+    expect(await serviceTotal()).toBe(totalBefore - (chosen.length - left.length));
+    expect(await manager.dialogText()).toContain(`${left.length} report${left.length === 1 ? '' : 's'} left as they were`);
+    await manager.dialogButton('Close');
+    await manager.waitForNoDialog();
+    await manager.waitForIdle();
+    for (const id of left) expect(await manager.rowIds()).toContain(id);
   });
 });
 

@@ -84,11 +84,12 @@ export class ReportsManagerPage {
   }
 
   async pageText(): Promise<string> {
-    return text(await this.page.$eval('.rm-pager__where', (e) => e.textContent));
+    return text(await this.page.$eval('.rm-pager__where', (e) => e.textContent)).replace(/(\d)[ ,.](?=\d{3}\b)/g, '$1');
   }
 
+  /** The count under the table, with thousands separators taken out ("1–25 of 1201 reports"). */
   async countText(): Promise<string> {
-    return text(await this.page.$eval('.rm-pager__count', (e) => e.textContent));
+    return text(await this.page.$eval('.rm-pager__count', (e) => e.textContent)).replace(/(\d)[ ,.](?=\d{3}\b)/g, '$1');
   }
 
   async emptyText(): Promise<string> {
