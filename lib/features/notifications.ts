@@ -21,7 +21,7 @@ const actionsItem = storage.defineItem<Record<string, unknown>>('session:notific
 const MAX_REMEMBERED = 20;
 
 /** The icon the notification shows; Chrome refuses a basic notification without one. */
-export const NOTIFICATION_ICON = 'notification-icon.png';
+export const NOTIFICATION_ICON = '/notification-icon.png';
 
 async function rememberAction(id: string, action: NotificationAction): Promise<void> {
   const entries = Object.entries(await actionsItem.getValue()).slice(-(MAX_REMEMBERED - 1));
@@ -42,7 +42,7 @@ export async function showNotification(content: NotificationContent): Promise<st
   if (content.action) await rememberAction(id, content.action);
   await browser.notifications.create(id, {
     type: 'basic',
-    iconUrl: browser.runtime.getURL(`/${NOTIFICATION_ICON}` as '/'),
+    iconUrl: browser.runtime.getURL(NOTIFICATION_ICON),
     title: content.title,
     message: content.message,
   });

@@ -97,8 +97,18 @@ describe('the right-click menu', { timeout: 60_000 }, () => {
     });
     const [report] = await reportsOf(site.url('/'));
     expect(report).toBeDefined();
-    const actions = await notificationActions();
-    expect(Object.values(actions)).toContainEqual({ kind: 'open', url: `${service.baseUrl}/reports/${report!.id}` });
+    const reportUrl = `${service.baseUrl}/reports/${report!.id}`;
+    const id = (await notificationIds()).find((n) => !before.includes(n))!;
+    expect((await notificationActions())[id]).toEqual({ kind: 'open', url: reportUrl });
+    // A popup opened on the page later finds the same outcome.
+    const state = await options.evaluate((url) => chrome.runtime.sendMessage({ type: 'getPageState', payload: { url } }), site.url('/'));
+    expect(state).toMatchObject({ ok: true, value: { job: { state: 'done', report: { id: report!.id } } } });
+
+    // The user clicks the notification after the browser stopped the idle worker.
+    await ext.stopWorker();
+    await inWorker((n) => (chrome.notifications.onClicked as unknown as Dispatchable<[string]>).dispatch(n), id);
+    await waitFor('the report opened in a tab', () => inWorker(async (u) => (await chrome.tabs.query({ url: u })).length === 1, reportUrl));
+    expect(await notificationIds()).not.toContain(id);
     await tab.close();
   });
 

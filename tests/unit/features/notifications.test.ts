@@ -78,7 +78,7 @@ describe('clicking a notification', () => {
 
   it('opens the report on the service’s site, even when the worker that showed it has stopped', async () => {
     const id = await showNotification(successNotification(report({}), 'https://reports.example.org'));
-    expect(fakeBrowser.notifications.getAllCreateOptions()[id]).toMatchObject({ type: 'basic', title: 'Report created' });
+    expect(fakeBrowser.notifications.getAllCreateOptions()[id]).toMatchObject({ type: 'basic', title: 'Report created', iconUrl: expect.stringMatching(/\/notification-icon\.png$/) });
 
     // A fresh worker: nothing in memory, only what was kept in session storage.
     registerNotifications();
