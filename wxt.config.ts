@@ -36,9 +36,11 @@ export default defineConfig({
           browser_specific_settings: {
             gecko: {
               id: 'site-report@report-service.extension',
-              strict_min_version: '128.0',
+              strict_min_version: '140.0',
               data_collection_permissions: { required: ['none'] },
             },
+            // data_collection_permissions needs 140 on desktop and 142 on Android.
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {}),
