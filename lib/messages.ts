@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Account, DeleteResult, Report, ReportPage } from './api';
 import type { ApiErrorData } from './api/errors';
+import { reportsViewInput } from './reports-view/schema';
+import type { ReportsView } from './reports-view/view-state';
 import type { Preferences } from './storage';
 
 /**
@@ -41,6 +43,9 @@ export const requests = {
   }),
   updateReport: z.object({ id: reportId, privacy: privacy.optional(), password: password.optional(), regenerate: z.boolean().optional() }),
   deleteReport: z.object({ id: reportId }),
+  /** The reports manager's kept view (search, filters, sort, page size, page), read in the background so the options page stays free of zod. */
+  getReportsView: z.object({}),
+  saveReportsView: z.object({ view: reportsViewInput }),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -83,6 +88,8 @@ export interface Responses {
   listReports: ReportPage;
   updateReport: Report;
   deleteReport: DeleteResult;
+  getReportsView: ReportsView;
+  saveReportsView: ReportsView;
 }
 
 export type ResponseOf<T extends MessageType> = Responses[T];

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { send } from '../../lib/messaging';
-import { watchConnection } from '../../lib/storage';
+import { onConnectionChange } from '../../lib/reports-view/connection-watch';
 import type { ReportsList } from './useReportsList';
 
 /** The service's address for the "Open report" links: the one given, or the one in the settings (kept up to date). */
@@ -10,7 +10,7 @@ export function useServiceBaseUrl(given: string | undefined): string {
     if (given !== undefined) return undefined;
     const read = () => void send('getSettings', {}).then((s) => setStored(s.baseUrl), () => undefined);
     read();
-    return watchConnection(read);
+    return onConnectionChange(read);
   }, [given]);
   return given ?? stored ?? '';
 }

@@ -3,7 +3,7 @@ import type { Report } from '../../lib/api';
 import { send } from '../../lib/messaging';
 import { createListLoader, type ListState } from '../../lib/reports-view/list-loader';
 import { changeView, DEFAULT_REPORTS_VIEW, type ReportsView } from '../../lib/reports-view/view-state';
-import { readReportsView, watchConnection, writeReportsView } from '../../lib/storage';
+import { onConnectionChange } from '../../lib/reports-view/connection-watch';
 
 export interface ReportsList extends ListState {
   /** Null until the kept view has been read back. */
@@ -28,10 +28,12 @@ export function useReportsList(): ReportsList {
   const [projects, setProjects] = useState<string[]>([]);
   const viewRef = useRef<ReportsView | null>(null);
 
+  // Saved one after another, so the last change is the one kept.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
   const keep = useCallback((next: ReportsView) => {
     viewRef.current = next;
     setViewState(next);
-    void writeReportsView(next).catch(() => undefined);
+    saving.current = saving.current.then(() => send('saveReportsView', { view: next })).catch(() => undefined);
   }, []);
 
   const loader = useMemo(
@@ -49,7 +51,7 @@ export function useReportsList(): ReportsList {
 
   useEffect(() => {
     let live = true;
-    void readReportsView()
+    void send('getReportsView', {})
       .catch(() => ({ ...DEFAULT_REPORTS_VIEW }))
       .then((kept) => {
         if (!live) return;
@@ -57,7 +59,7 @@ export function useReportsList(): ReportsList {
         setViewState(kept);
         void loader.load(kept);
       });
-    const unwatch = watchConnection(() => {
+    const unwatch = onConnectionChange(() => {
       if (viewRef.current) void loader.load(viewRef.current);
     });
     return () => {

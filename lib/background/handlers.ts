@@ -1,5 +1,5 @@
 import { isApiError } from '../api/errors';
-import { writePreferences } from '../storage';
+import { readReportsView, writePreferences, writeReportsView } from '../storage';
 import { connectedApi, forgetKey, saveConnection, settingsView, type ApiFactory } from './connection';
 import { pageState } from './page-state';
 import { dismissJob, startReport, waitForJob } from './report-jobs';
@@ -30,5 +30,10 @@ export function createHandlers(factory?: ApiFactory): Handlers {
     listReports: async (params) => (await api()).listReports({ ...params, searchBy: params.search ? 'url' : undefined }),
     updateReport: async (request) => (await api()).updateReport(request),
     deleteReport: async (request) => (await api()).deleteReport(request),
+    getReportsView: () => readReportsView(),
+    saveReportsView: async ({ view }) => {
+      await writeReportsView(view);
+      return view;
+    },
   };
 }
