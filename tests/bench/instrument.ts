@@ -1,0 +1,78 @@
+/**
+ * The benchmark's own copy of the production build, with two additions that exist only
+ * there (the build users get is measured for size before they are made):
+ *   - bench-probe.js, a classic script loaded first in popup.html, which notes in the
+ *     page's own clock (performance.now(), from the popup's navigation start) when the
+ *     address, the Create button and the ready list are in the DOM, and when the frame
+ *     after each was painted;
+ *   - bench-blank.html, an empty extension page with the same probe: the floor.
+ * An extension page may only run scripts from the extension itself (MV3 CSP), hence a file.
+ */
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export const BLANK_PAGE = 'bench-blank.html';
+
+export interface ProbeMarks {
+  /** The address shown (not the "…" placeholder). */
+  address?: number;
+  addressPainted?: number;
+  /** Address and the Create report button: what a user needs to act. */
+  content?: number;
+  contentPainted?: number;
+  /** `main[data-state="ready"]` with the page's reports section drawn (the blank page: its one element). */
+  ready?: number;
+  readyPainted?: number;
+  /** How many reports the list said it had when ready. */
+  readyCount?: number;
+}
+
+const PROBE = `(() => {
+  const marks = {};
+  window.__bench = marks;
+  const now = () => performance.now();
+  const afterPaint = (name) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => { marks[name + 'Painted'] = now(); };
+    channel.port2.postMessage(0);
+  });
+  const note = (name) => { if (marks[name] === undefined) { marks[name] = now(); afterPaint(name); } };
+  const check = () => {
+    const main = document.querySelector('main');
+    if (!main) return;
+    if (main.hasAttribute('data-bench-blank')) { note('ready'); return observer.disconnect(); }
+    const address = document.querySelector('#page-address-value');
+    const shown = address && address.textContent.trim() !== '' && address.textContent.trim() !== '\\u2026';
+    if (shown) note('address');
+    const create = Array.from(main.querySelectorAll('button')).some((b) => b.textContent.trim() === 'Create report');
+    if (shown && create) note('content');
+    const reports = main.querySelector('section.page-reports');
+    if (main.getAttribute('data-state') === 'ready' && reports && marks.ready === undefined) {
+      marks.readyCount = Number(reports.getAttribute('data-count'));
+      note('ready');
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+})();
+`;
+
+const BLANK = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><script src="/bench-probe.js"></script><title>Blank</title></head>
+  <body><main data-bench-blank data-state="ready"></main></body>
+</html>
+`;
+
+/** Copies `buildDir` to `into` with the probe and the blank page; returns `into`. */
+export async function instrumentBuild(buildDir: string, into: string): Promise<string> {
+  await rm(into, { recursive: true, force: true });
+  await cp(buildDir, into, { recursive: true });
+  await writeFile(join(into, 'bench-probe.js'), PROBE);
+  await writeFile(join(into, BLANK_PAGE), BLANK);
+  const popupPath = join(into, 'popup.html');
+  const popup = await readFile(popupPath, 'utf8');
+  if (!popup.includes('<head>')) throw new Error('popup.html has no <head> to load the probe in');
+  await writeFile(popupPath, popup.replace('<head>', '<head>\n    <script src="/bench-probe.js"></script>'));
+  return into;
+}

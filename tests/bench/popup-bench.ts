@@ -1,0 +1,101 @@
+import type { Page, Target } from 'puppeteer-core';
+import type { ExtensionBrowser } from '../e2e/support/browser.ts';
+import { BLANK_PAGE, type ProbeMarks } from './instrument.ts';
+
+export interface PopupSample {
+  /** From the open call (a click on the toolbar icon) to the frame after ready was painted, ms. */
+  openToReady: number;
+  /** From the popup's navigation start (its performance.timeOrigin) to that frame, ms. */
+  navToReady: number;
+  /** First contentful paint, from navigation start. */
+  firstContentfulPaint: number | null;
+  /** The popup only: address and Create button painted, from navigation start. */
+  contentPainted: number | null;
+  addressPainted: number | null;
+  readyCount: number | null;
+}
+
+/**
+ * Opens the real toolbar popup over `tab` — the extension's popup, or the blank page in
+ * its place (`action.setPopup`) — waits for the probe's ready mark and closes it again.
+ * Both clocks are the machine's wall clock: the click is taken in Node, the ready frame
+ * in the page (timeOrigin + performance.now()).
+ */
+export async function openOnce(ext: ExtensionBrowser, tab: Page, which: 'popup' | 'blank', timeoutMs = 15_000): Promise<PopupSample> {
+  const extension = (await ext.browser.extensions()).get(ext.extensionId);
+  if (!extension) throw new Error('The extension is not installed');
+  const file = which === 'popup' ? 'popup.html' : BLANK_PAGE;
+  const worker = await ext.worker();
+  await worker.evaluate((popup: string) => browser.action.setPopup({ popup }), file);
+  await tab.bringToFront();
+  const url = `chrome-extension://${ext.extensionId}/${file}`;
+  const opened = ext.browser.waitForTarget((t: Target) => t.type() === 'page' && t.url().startsWith(url), { timeout: timeoutMs });
+  const clickedAt = Date.now();
+  await tab.triggerExtensionAction(extension);
+  const target = await opened;
+  const page = await target.asPage();
+  try {
+    await page.waitForFunction(() => (window as unknown as { __bench?: ProbeMarks }).__bench?.readyPainted !== undefined, {
+      timeout: timeoutMs,
+      polling: 20,
+    });
+    const seen = await page.evaluate(() => ({
+      timeOrigin: performance.timeOrigin,
+      marks: (window as unknown as { __bench: ProbeMarks }).__bench,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    }));
+    const ready = seen.marks.readyPainted!;
+    return {
+      openToReady: seen.timeOrigin + ready - clickedAt,
+      navToReady: ready,
+      firstContentfulPaint: seen.fcp,
+      contentPainted: seen.marks.contentPainted ?? null,
+      addressPainted: seen.marks.addressPainted ?? null,
+      readyCount: seen.marks.readyCount ?? null,
+    };
+  } finally {
+    await closeAndWait(ext, page, target);
+  }
+}
+
+/** A popup still open when the icon is clicked again would be closed by that click instead. */
+async function closeAndWait(ext: ExtensionBrowser, page: Page, target: Target): Promise<void> {
+  const gone = new Promise<void>((resolve) => {
+    const onGone = (t: Target) => {
+      if (t !== target) return;
+      ext.browser.off('targetdestroyed', onGone);
+      resolve();
+    };
+    ext.browser.on('targetdestroyed', onGone);
+  });
+  await page.close();
+  await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+}
+
+export interface PopupRuns {
+  popup: PopupSample[];
+  blank: PopupSample[];
+}
+
+/** `runs` of each, interleaved (popup, blank, popup, …) so both meet the same machine load; `warmup` of each first, not kept. */
+export async function benchPopupVsBlank(ext: ExtensionBrowser, tab: Page, runs: number, warmup: number): Promise<PopupRuns> {
+  const result: PopupRuns = { popup: [], blank: [] };
+  for (let i = 0; i < warmup + runs; i += 1) {
+    const popup = await openOnce(ext, tab, 'popup');
+    const blank = await openOnce(ext, tab, 'blank');
+    if (i < warmup) continue;
+    result.popup.push(popup);
+    result.blank.push(blank);
+  }
+  return result;
+}
+
+/** The popup over a slow service: `runs` opens, each closed once ready. */
+export async function benchSlowPopup(ext: ExtensionBrowser, tab: Page, runs: number, warmup: number): Promise<PopupSample[]> {
+  const samples: PopupSample[] = [];
+  for (let i = 0; i < warmup + runs; i += 1) {
+    const sample = await openOnce(ext, tab, 'popup');
+    if (i >= warmup) samples.push(sample);
+  }
+  return samples;
+}

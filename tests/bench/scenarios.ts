@@ -1,0 +1,102 @@
+import type { Page } from 'puppeteer-core';
+import { launchExtensionBrowser, type ExtensionBrowser } from '../e2e/support/browser.ts';
+import { serveTestPages } from '../e2e/support/test-pages.ts';
+import { startReportService } from '../service/server.ts';
+import { benchOptionsPaging, type OptionsSample } from './options-bench.ts';
+import { benchPopupVsBlank, benchSlowPopup, openOnce, type PopupSample } from './popup-bench.ts';
+import { startSlowProxy } from './slow-proxy.ts';
+import { benchColdStart, type WorkerSample } from './worker-bench.ts';
+
+const API_KEY = 'bench-key-7c1e5a90d3b24f68';
+const PAGE_REPORTS = 5;
+/** With the page's own, 300 in all: three full pages of 100, so every Next timed draws 100 rows. */
+const LISTED_REPORTS = 300 - PAGE_REPORTS;
+const DAY = 86_400_000;
+
+export interface ScenarioOptions {
+  extensionDir: string;
+  runs: number;
+  warmup: number;
+  /** The delay the slow service adds to every request, for the first-paint timing. */
+  slowMs: number;
+  log: (line: string) => void;
+}
+
+export interface Timings {
+  popup: PopupSample[];
+  blank: PopupSample[];
+  /** Requests the service received for one popup open. */
+  popupRequests: string[];
+  slowPopup: PopupSample[];
+  worker: WorkerSample[];
+  options: OptionsSample[];
+}
+
+/** One browser, one service, every timing in turn. */
+export async function runScenarios(o: ScenarioOptions): Promise<Timings> {
+  const service = await startReportService({ rateLimit: null, accounts: [{ name: 'Bench', email: 'bench@example.com', apiKey: API_KEY }] });
+  const site = await serveTestPages({ '/article': '<!doctype html><html lang="en"><title>An article</title><h1>An article</h1></html>' });
+  const proxy = await startSlowProxy(service.baseUrl, o.slowMs);
+  let ext: ExtensionBrowser | undefined;
+  try {
+    const pageUrl = site.url('/article');
+    service.seedReports(
+      API_KEY,
+      Array.from({ length: PAGE_REPORTS }, (_, i) => ({ url: pageUrl, score: 40 + i * 12, privacy: (i % 2) as 0 | 1, generatedAt: new Date(Date.now() - i * DAY).toISOString() })),
+    );
+    service.seedReports(
+      API_KEY,
+      Array.from({ length: LISTED_REPORTS }, (_, i) => ({ url: `https://shop${i % 7}.example/products/item-${i}`, score: (i * 37) % 101 })),
+    );
+
+    ext = await launchExtensionBrowser({ extensionDir: o.extensionDir });
+    const options = await connect(ext, service.baseUrl);
+    const tab = await ext.newTab(pageUrl);
+
+    o.log('popup and blank page, open → ready');
+    const { popup, blank } = await benchPopupVsBlank(ext, tab, o.runs, o.warmup);
+    const wrongCount = popup.find((s) => s.readyCount !== PAGE_REPORTS);
+    if (wrongCount) throw new Error(`The popup was ready with ${wrongCount.readyCount} reports listed, not ${PAGE_REPORTS}`);
+
+    const logged = service.requestLog.length;
+    await openOnce(ext, tab, 'popup');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const popupRequests = service.requestLog.slice(logged).map((r) => `${r.method} ${r.path}`);
+
+    o.log('service worker cold start');
+    const worker = await benchColdStart(ext, options, o.runs, o.warmup);
+
+    o.log('options list, next page → 100 rows');
+    await options.bringToFront();
+    const optionsSamples = await benchOptionsPaging(options, o.runs, o.warmup);
+
+    o.log(`popup over a service ${o.slowMs} ms slower, first paint of content`);
+    await saveConnection(options, proxy.baseUrl);
+    const slowPopup = await benchSlowPopup(ext, tab, o.runs, o.warmup);
+
+    return { popup, blank, popupRequests, slowPopup, worker, options: optionsSamples };
+  } finally {
+    await ext?.close();
+    await proxy.close();
+    await site.close();
+    await service.close();
+  }
+}
+
+/** Connected as a user leaves it: the host permission granted, the connection proven and kept. */
+async function connect(ext: ExtensionBrowser, baseUrl: string): Promise<Page> {
+  await ext.grantHostPermission(baseUrl);
+  const options = await ext.openOptions();
+  await saveConnection(options, baseUrl);
+  await options.reload();
+  await options.waitForSelector('main.options[data-state="ready"]', { timeout: 15_000 });
+  return options;
+}
+
+async function saveConnection(options: Page, baseUrl: string): Promise<void> {
+  const reply = await options.evaluate(
+    (payload) => browser.runtime.sendMessage({ type: 'saveConnection', payload }) as Promise<{ ok: boolean; error?: { message: string } }>,
+    { baseUrl, apiKey: API_KEY },
+  );
+  if (!reply.ok) throw new Error(`Could not connect the extension: ${reply.error?.message}`);
+}
