@@ -4,7 +4,9 @@ import { reportWebUrl } from '@/lib/api/address';
 import type { ApiErrorData } from '@/lib/api/errors';
 import { PRIVACY_TEXT } from '@/lib/score';
 import { DateText } from '../ui/DateText';
+import { errorView } from '@/lib/ui/error-view';
 import { Notice } from '../ui/Notice';
+import { OpenOptionsButton } from './OpenOptionsButton';
 import { ScoreBadge } from '../ui/ScoreBadge';
 
 const FIRST = 5;
@@ -13,19 +15,23 @@ interface Props {
   reports: Report[];
   error: ApiErrorData | null;
   baseUrl: string;
+  /** Shown from the cache while the service is asked again. */
+  refreshing?: boolean;
 }
 
 /** Reports already made for this address, newest first, each a link to its page on the service. */
-export function PageReports({ reports, error, baseUrl }: Props) {
+export function PageReports({ reports, error, baseUrl, refreshing = false }: Props) {
   const [all, setAll] = useState(false);
   const shown = all ? reports : reports.slice(0, FIRST);
   return (
-    <section class="page-reports" aria-labelledby="page-reports-heading" data-count={reports.length}>
+    <section class="page-reports" aria-labelledby="page-reports-heading" aria-busy={refreshing} data-count={reports.length}>
       <h2 id="page-reports-heading" class="page-reports__heading">
         Reports of this page{reports.length > 0 && <span class="muted"> ({reports.length})</span>}
       </h2>
       {error ? (
-        <Notice tone="warning" live={false} message={error.message} extra={['You can still create a report.']} />
+        <Notice tone="warning" live={false} message={error.message} extra={['You can still create a report.']}>
+          {errorView(error, []).action === 'options' && <OpenOptionsButton />}
+        </Notice>
       ) : reports.length === 0 ? (
         <p class="muted page-reports__empty">No reports of this page yet.</p>
       ) : (

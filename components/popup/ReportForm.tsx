@@ -1,5 +1,4 @@
 import { useRef, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import type { Privacy } from '@/lib/score';
 import type { ErrorView } from '@/lib/ui/error-view';
 import { useCountdown, useFocusOnMount } from '@/lib/ui/hooks';
@@ -7,6 +6,7 @@ import { passwordProblem } from '@/lib/ui/password';
 import { Notice } from '../ui/Notice';
 import { PrivacyChoice } from '../ui/PrivacyChoice';
 import { SecretInput } from '../ui/SecretInput';
+import { OpenOptionsButton } from './OpenOptionsButton';
 
 interface Props {
   privacy: Privacy;
@@ -73,11 +73,7 @@ export function ReportForm({ privacy, onPrivacy, password, onPassword, onCreate,
       {error && (
         <Notice tone="error" message={error.message} extra={error.otherFields}>
           {wait > 0 && <span class="muted">You can try again in {wait} s.</span>}
-          {error.action === 'options' && (
-            <button type="button" class="button" onClick={() => void browser.runtime.openOptionsPage().then(() => window.close())}>
-              Open the options
-            </button>
-          )}
+          {error.action === 'options' && <OpenOptionsButton />}
           <button type="button" class="button button--link" onClick={onDismissError}>
             Dismiss
           </button>

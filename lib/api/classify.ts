@@ -21,7 +21,7 @@ export interface RequestInfo {
 }
 
 const MESSAGES = {
-  unauthorized: 'The API key was refused. Check it in the options, or create a new one in your account on the service.',
+  unauthorized: 'The service refused the API key. Check the key, or create a new one in the account area of your service.',
   forbiddenPlan: 'Your plan on the report service does not include API access. Upgrade the plan, or use an account whose plan has it.',
   forbiddenReport: 'You cannot change this report: it no longer exists or belongs to another account.',
   forbidden: 'The report service refused this for your account.',

@@ -20,7 +20,7 @@ const withKey = (apiKey: string, extra: Partial<Parameters<typeof createReportsA
 
 describe('every kind of failure comes back typed', () => {
   it.each<[string, () => Promise<unknown>, ApiErrorKind, RegExp]>([
-    ['a wrong key', () => withKey('not-a-key-anyone-has').getAccount(), 'unauthorized', /API key was refused/],
+    ['a wrong key', () => withKey('not-a-key-anyone-has').getAccount(), 'unauthorized', /service refused the API key/],
     ['a plan without API access', () => env.apiFor('walled').getAccount(), 'forbidden', /plan .* does not include API access/],
     ['a plan without API access, listing', () => env.apiFor('walled').listReports(), 'forbidden', /plan/],
     ['an update of another account’s report', () => env.apiFor('ada').updateReport({ id: seedFor('bob'), privacy: 1 }), 'forbidden', /belongs to another account/],

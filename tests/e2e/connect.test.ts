@@ -112,7 +112,7 @@ describe('a connection that fails keeps the one that works', () => {
       case: 'a wrong key',
       fields: () => ({ baseUrl: service.baseUrl, apiKey: 'not-the-right-key-123' }),
       where: 'keyError' as const,
-      says: /^The API key was refused\. Check it/,
+      says: /^The service refused the API key\. Check the key/,
     },
     {
       case: 'a plan without API access',

@@ -346,8 +346,11 @@ describe('when the service fails, each failure in its own words', () => {
 
   it('a key the service does not know: the key was refused', async () => {
     const stranger = await startReportService({ port, accounts: [{ ...ACCOUNT, apiKey: 'someone-elses-key-000' }] });
-    const message = await messageWhile(stranger, async () => {});
-    expect(message).toMatch(/^The API key was refused\./);
+    const message = await messageWhile(stranger, async (popup) => {
+      // The fix is in the options, so the notice offers the way there.
+      expect(await popup.textOf('.page-reports .notice button')).toBe('Open the options');
+    });
+    expect(message).toMatch(/^The service refused the API key\./);
     messages.set('key', message);
   });
 });

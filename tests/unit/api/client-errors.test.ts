@@ -36,7 +36,7 @@ const html = (status: number, body: string, headers: Record<string, string> = {}
 
 describe('answers from the service become errors a user can act on', () => {
   it.each<[string, Canned, Call, ApiErrorKind, RegExp]>([
-    ['401 with a wrong key', { status: 401, body: bodies.unauthenticated }, account, 'unauthorized', /^The API key was refused\. Check it in the options, or create a new one/],
+    ['401 with a wrong key', { status: 401, body: bodies.unauthenticated }, account, 'unauthorized', /^The service refused the API key\. Check the key, or create a new one/],
     ['403 on a report that is not yours', { status: 403, body: bodies.forbiddenAction }, update, 'forbidden', /no longer exists or belongs to another account/],
     ['403 for a plan without API access', { status: 403, body: bodies.forbiddenFeature }, account, 'forbidden', /plan .* does not include API access/],
     ['403 for a plan without API access, on a report', { status: 403, body: bodies.forbiddenFeature }, update, 'forbidden', /plan/],
@@ -46,7 +46,7 @@ describe('answers from the service become errors a user can act on', () => {
     ['a web page with status 200', html(200, bodies.loginPage), list, 'not-the-api', /does not look like the report service's API/],
     ['plain text with status 200', { status: 200, body: 'OK', headers: { 'Content-Type': 'text/plain' } }, account, 'not-the-api', /API/],
     ['an empty answer with status 200', { status: 200, body: '' }, account, 'not-the-api', /API/],
-    ['a 302 to the login page', { status: 302, headers: { Location: '/login' } }, list, 'unauthorized', /API key was refused/],
+    ['a 302 to the login page', { status: 302, headers: { Location: '/login' } }, list, 'unauthorized', /service refused the API key/],
     ['a 301 to another address', { status: 301, headers: { Location: 'https://www.example.com/api/v1/reports' } }, list, 'not-the-api', /on to https:\/\/www\.example\.com: if that is your service/],
     ['a 405 from a site that is not the service', { status: 405, body: { message: 'Method not allowed' } }, create, 'not-the-api', /API/],
     ['a 419 from the website’s forms', { status: 419, body: { message: 'Page Expired' } }, create, 'not-the-api', /API/],
