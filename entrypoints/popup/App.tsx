@@ -22,8 +22,9 @@ export function App() {
   // Kept for the job's lifetime: the form's countdown restarts whenever this object changes.
   const failure = useMemo(() => (job?.state === 'failed' ? waitLeft(errorView(job.error, FORM_FIELDS), job.startedAt) : null), [job]);
 
+  // data-state: starting → loading → ready, with "cached" between when the last popup's view of the page is shown first.
   return (
-    <main class="popup" data-state={state.phase} data-job={job?.state ?? 'none'}>
+    <main class="popup" data-state={state.phase === 'ready' && !state.fresh ? 'cached' : state.phase} data-job={job?.state ?? 'none'}>
       <header class="popup__header">
         <h1>Report this page</h1>
         <button type="button" class="button button--link" onClick={() => void browser.runtime.openOptionsPage().then(() => window.close())}>
@@ -76,7 +77,7 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
           onDismissError={popup.dismiss}
         />
       )}
-      <PageReports reports={state.reports} error={state.reportsError} baseUrl={baseUrl} />
+      <PageReports reports={state.reports} error={state.reportsError} baseUrl={baseUrl} refreshing={!state.fresh} />
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useReducer, useState } from 'preact/hooks';
+import { useCallback, useLayoutEffect, useReducer, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { ApiError, isApiError, type ApiErrorData } from '@/lib/api/errors';
 import type { Job } from '@/lib/messages';
 import { send } from '@/lib/messaging';
 import { checkReportable } from '@/lib/page-address';
+import { readCachedPage } from '@/lib/page-cache';
 import type { Privacy } from '@/lib/score';
 import { initialPopupState, popupReducer } from '@/lib/ui/popup-state';
 import { readPrivacyDraft, writePrivacyDraft } from '@/lib/ui/privacy-draft';
@@ -32,9 +33,11 @@ export function usePopup() {
   }, []);
 
   const load = useCallback(async (url: string) => {
+    // Drawn at once from what the last popup on this page showed, while the background asks the service again.
+    void readPrivacyDraft(url).then(setChosenPrivacy);
+    void readCachedPage(url).then((cached) => cached && dispatch({ type: 'cached', page: cached }));
     try {
-      const [page, draft] = await Promise.all([send('getPageState', { url }), readPrivacyDraft(url)]);
-      setChosenPrivacy(draft);
+      const page = await send('getPageState', { url });
       dispatch({ type: 'loaded', page });
       if (page.job?.state === 'running') void follow(url, page.job.startedAt);
     } catch (error) {
@@ -54,7 +57,8 @@ export function usePopup() {
     });
   }, [load]);
 
-  useEffect(start, [start]);
+  // Before the first paint, not after it: the address and the cache are read a frame sooner.
+  useLayoutEffect(start, [start]);
 
   const address = state.phase === 'starting' ? null : state.address;
   const privacy: Privacy = chosenPrivacy ?? (state.phase === 'ready' ? state.settings.preferences.defaultPrivacy : 1);

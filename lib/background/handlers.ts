@@ -1,6 +1,7 @@
 import { isApiError } from '../api/errors';
 import { readReportsView, writePreferences, writeReportsView } from '../storage';
 import { connectedApi, forgetKey, saveConnection, settingsView, type ApiFactory } from './connection';
+import { cacheGeneration, forgetCachedPages, rememberPageState } from './page-cache';
 import { pageState } from './page-state';
 import { dismissJob, startReport, waitForJob } from './report-jobs';
 import type { Handlers } from './router';
@@ -21,19 +22,30 @@ export function createHandlers(factory?: ApiFactory): Handlers {
     },
     getAccount: async () => (await api()).getAccount(),
     getPageState: async ({ url }) => {
+      const readAt = cacheGeneration();
       const [settings, state] = await Promise.all([settingsView(), apiIfConnected().then((a) => pageState(a, url))]);
-      return { settings, ...state };
+      const page = { settings, ...state };
+      // Not awaited: the popup that asked should not wait for the next popup's head start.
+      void rememberPageState(url, page, readAt);
+      return page;
     },
     createReport: async (request) => startReport(await api(), request),
     waitForJob: async ({ url }) => waitForJob(await apiIfConnected(), url),
     dismissJob: ({ url }) => dismissJob(url),
     listReports: async (params) => (await api()).listReports({ ...params, searchBy: params.search ? 'url' : undefined }),
-    updateReport: async (request) => (await api()).updateReport(request),
-    deleteReport: async (request) => (await api()).deleteReport(request),
+    updateReport: async (request) => forgettingCachedPages((await api()).updateReport(request)),
+    deleteReport: async (request) => forgettingCachedPages((await api()).deleteReport(request)),
     getReportsView: () => readReportsView(),
     saveReportsView: async ({ view }) => {
       await writeReportsView(view);
       return view;
     },
   };
+}
+
+/** A changed or deleted report may be listed in a page the popup would draw from its cache. */
+async function forgettingCachedPages<T>(work: Promise<T>): Promise<T> {
+  const result = await work;
+  await forgetCachedPages();
+  return result;
 }

@@ -2,12 +2,14 @@ import type { Report } from '../api';
 import type { ApiErrorData } from '../api/errors';
 import type { Job, PageState, SettingsView } from '../messages';
 import { checkReportable, sameAddress } from '../page-address';
+import type { CachedPage } from '../page-cache';
 import type { Privacy } from '../score';
 
 /**
  * What the popup shows, as a reducer over what it learns: the tab's
- * address, the page state from the background, and the report job's
- * progress. Pure, so every path can be tested without a browser.
+ * address, what the last popup on the page showed (cached), the page state
+ * from the background, and the report job's progress. Pure, so every path
+ * can be tested without a browser.
  */
 
 export type PopupState =
@@ -22,12 +24,15 @@ export type PopupState =
       reports: Report[];
       reportsError: ApiErrorData | null;
       job: Job | null;
+      /** False while it shows what the cache kept, until the background answers. */
+      fresh: boolean;
     };
 
 export type PopupAction =
   /** `found` false: no active tab at all. A tab without `url` is one whose address the browser keeps from the extension. */
   | { type: 'tab'; url: string | null | undefined; found?: boolean }
   | { type: 'settings'; settings: SettingsView }
+  | { type: 'cached'; page: CachedPage }
   | { type: 'loaded'; page: PageState }
   | { type: 'loadFailed'; error: ApiErrorData }
   | { type: 'started'; privacy: Privacy; startedAt: number }
@@ -46,12 +51,25 @@ export function popupReducer(state: PopupState, action: PopupAction): PopupState
     }
     case 'settings':
       return state.phase === 'unsupported' ? { ...state, settings: action.settings } : state;
-    case 'loaded':
+    case 'cached': {
+      if (state.phase !== 'loading' || action.page.url !== state.address) return state;
+      const { settings, reports } = action.page;
+      return { phase: 'ready', address: state.address, settings, reports: newestFirst(reports), reportsError: null, job: null, fresh: false };
+    }
+    case 'loaded': {
       if (state.phase !== 'loading' && state.phase !== 'ready') return state;
-      return { phase: 'ready', address: state.address, ...action.page, reports: newestFirst(action.page.reports) };
-    case 'loadFailed':
-      if (state.phase !== 'loading') return state;
+      // A report asked for while the cached state showed is newer than the answer the popup was waiting for.
+      const job = state.phase === 'ready' && !state.fresh ? (action.page.job ?? state.job) : action.page.job;
+      const reports = withNewReport(newestFirst(action.page.reports), job, state.address);
+      return { phase: 'ready', address: state.address, ...action.page, job, reports, fresh: true };
+    }
+    case 'loadFailed': {
+      const showingCache = state.phase === 'ready' && !state.fresh;
+      if (state.phase !== 'loading' && !showingCache) return state;
+      // A report asked for meanwhile stays in view; the list says why it could not be refreshed.
+      if (showingCache && state.job) return { ...state, fresh: true, reportsError: action.error };
       return { phase: 'failed', address: state.address, error: action.error };
+    }
     case 'started':
       if (state.phase !== 'ready') return state;
       return { ...state, job: { url: state.address, state: 'running', startedAt: action.startedAt, privacy: action.privacy } };
