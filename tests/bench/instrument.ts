@@ -3,8 +3,8 @@
  * there (the build users get is measured for size before they are made):
  *   - bench-probe.js, a classic script loaded first in popup.html, which notes in the
  *     page's own clock (performance.now(), from the popup's navigation start) when the
- *     address, the Create button and the ready list are in the DOM, and when the frame
- *     after each was painted;
+ *     address, the Create button, the page's reports (cached or answered) and the ready
+ *     state (the service answered) are in the DOM, and when the frame after each was painted;
  *   - bench-blank.html, an empty extension page with the same probe: the floor.
  * An extension page may only run scripts from the extension itself (MV3 CSP), hence a file.
  */
@@ -20,7 +20,11 @@ export interface ProbeMarks {
   /** Address and the Create report button: what a user needs to act. */
   content?: number;
   contentPainted?: number;
-  /** `main[data-state="ready"]` with the page's reports section drawn (the blank page: its one element). */
+  /** The page's reports drawn, from the cache (`main[data-state="cached"]`) or from the service's answer. */
+  shown?: number;
+  shownPainted?: number;
+  shownCount?: number;
+  /** `main[data-state="ready"]` with the reports section drawn: the service has answered (the blank page: its one element). */
   ready?: number;
   readyPainted?: number;
   /** How many reports the list said it had when ready. */
@@ -40,14 +44,19 @@ const PROBE = `(() => {
   const check = () => {
     const main = document.querySelector('main');
     if (!main) return;
-    if (main.hasAttribute('data-bench-blank')) { note('ready'); return observer.disconnect(); }
+    if (main.hasAttribute('data-bench-blank')) { note('shown'); note('ready'); return observer.disconnect(); }
     const address = document.querySelector('#page-address-value');
     const shown = address && address.textContent.trim() !== '' && address.textContent.trim() !== '\\u2026';
     if (shown) note('address');
     const create = Array.from(main.querySelectorAll('button')).some((b) => b.textContent.trim() === 'Create report');
     if (shown && create) note('content');
     const reports = main.querySelector('section.page-reports');
-    if (main.getAttribute('data-state') === 'ready' && reports && marks.ready === undefined) {
+    const state = main.getAttribute('data-state');
+    if ((state === 'cached' || state === 'ready') && reports && marks.shown === undefined) {
+      marks.shownCount = Number(reports.getAttribute('data-count'));
+      note('shown');
+    }
+    if (state === 'ready' && reports && marks.ready === undefined) {
       marks.readyCount = Number(reports.getAttribute('data-count'));
       note('ready');
     }

@@ -3,15 +3,19 @@ import type { ExtensionBrowser } from '../e2e/support/browser.ts';
 import { BLANK_PAGE, type ProbeMarks } from './instrument.ts';
 
 export interface PopupSample {
-  /** From the open call (a click on the toolbar icon) to the frame after ready was painted, ms. */
+  /** From the open call (a click on the toolbar icon) to the frame after the page's reports were painted (cached or answered), ms. */
+  openToShown: number;
+  /** … to the frame after ready was painted: the service has answered. */
   openToReady: number;
-  /** From the popup's navigation start (its performance.timeOrigin) to that frame, ms. */
+  /** From the popup's navigation start (its performance.timeOrigin) to those frames, ms. */
+  navToShown: number;
   navToReady: number;
   /** First contentful paint, from navigation start. */
   firstContentfulPaint: number | null;
   /** The popup only: address and Create button painted, from navigation start. */
   contentPainted: number | null;
   addressPainted: number | null;
+  shownCount: number | null;
   readyCount: number | null;
 }
 
@@ -45,12 +49,16 @@ export async function openOnce(ext: ExtensionBrowser, tab: Page, which: 'popup' 
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     }));
     const ready = seen.marks.readyPainted!;
+    const shown = seen.marks.shownPainted ?? ready;
     return {
+      openToShown: seen.timeOrigin + shown - clickedAt,
       openToReady: seen.timeOrigin + ready - clickedAt,
+      navToShown: shown,
       navToReady: ready,
       firstContentfulPaint: seen.fcp,
       contentPainted: seen.marks.contentPainted ?? null,
       addressPainted: seen.marks.addressPainted ?? null,
+      shownCount: seen.marks.shownCount ?? null,
       readyCount: seen.marks.readyCount ?? null,
     };
   } finally {
@@ -73,19 +81,28 @@ async function closeAndWait(ext: ExtensionBrowser, page: Page, target: Target): 
 }
 
 export interface PopupRuns {
+  /** Opened again on the same page, as a user does: what the last popup showed may be drawn first. */
   popup: PopupSample[];
+  /** With the extension's session storage emptied first: as on the first open of a page. */
+  popupUncached: PopupSample[];
   blank: PopupSample[];
 }
 
-/** `runs` of each, interleaved (popup, blank, popup, …) so both meet the same machine load; `warmup` of each first, not kept. */
+/**
+ * `runs` of each, interleaved (popup, blank, popup on a cleared session storage, …) so all
+ * meet the same machine load; `warmup` of each first, not kept.
+ */
 export async function benchPopupVsBlank(ext: ExtensionBrowser, tab: Page, runs: number, warmup: number): Promise<PopupRuns> {
-  const result: PopupRuns = { popup: [], blank: [] };
+  const result: PopupRuns = { popup: [], popupUncached: [], blank: [] };
   for (let i = 0; i < warmup + runs; i += 1) {
     const popup = await openOnce(ext, tab, 'popup');
     const blank = await openOnce(ext, tab, 'blank');
+    await (await ext.worker()).evaluate(() => browser.storage.session.clear());
+    const uncached = await openOnce(ext, tab, 'popup');
     if (i < warmup) continue;
     result.popup.push(popup);
     result.blank.push(blank);
+    result.popupUncached.push(uncached);
   }
   return result;
 }
