@@ -52,12 +52,4 @@ export async function startPages() {
   };
 }
 
-export async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
+export { failure } from '../support/api-failure';

@@ -38,8 +38,10 @@ type Routes = Record<string, PageRoute | ((req: IncomingMessage) => PageRoute)>;
 export async function startPageServer(routes: Routes, options: { https?: boolean } = {}): Promise<PageServer> {
   const hits: string[] = [];
   const handler = (req: IncomingMessage, res: ServerResponse) => {
-    hits.push(req.url ?? '/');
-    const found = routes[req.url ?? '/'];
+    const target = req.url ?? '/';
+    hits.push(target);
+    // A route named by its path alone serves that path with any query, so tests can make distinct addresses of one page.
+    const found = routes[target] ?? routes[new URL(target, 'http://127.0.0.1').pathname];
     const route = typeof found === 'function' ? found(req) : (found ?? { status: 404, body: '<h1>Not found</h1>' });
     setTimeout(() => answer(res, route), route.delayMs ?? 0);
   };

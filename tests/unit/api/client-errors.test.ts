@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createReportsApi, type ApiErrorKind, type ReportsApi, type ReportsApiOptions } from '@/lib/api';
 import * as bodies from '../../fixtures/responses/errors';
 import { startCannedServer, closedPort, type Canned, type CannedServer } from './canned-server';
+import { failure } from '../../support/api-failure';
 
 const KEY = 'test-key-for-error-classification';
 
@@ -15,15 +16,6 @@ function apiFor(options: Partial<ReportsApiOptions> = {}): ReportsApi {
   return createReportsApi({ baseUrl: server.baseUrl, apiKey: KEY, retry: { maxAttempts: 1, maxWaitMs: 0 }, ...options });
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 type Call = (api: ReportsApi) => Promise<unknown>;
 const list: Call = (a) => a.listReports();

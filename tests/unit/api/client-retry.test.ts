@@ -4,6 +4,7 @@ import { accountBody } from '../../fixtures/responses/account';
 import { tooManyAttempts } from '../../fixtures/responses/errors';
 import { deleteBody, listBody } from '../../fixtures/responses/reports';
 import { startCannedServer, type Canned, type CannedServer } from './canned-server';
+import { failure } from '../../support/api-failure';
 
 let server: CannedServer;
 let slept: number[];
@@ -32,15 +33,6 @@ function inTurn(first: Canned[], last: Canned) {
   return (_: unknown, index: number) => first[index] ?? last;
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('reads are retried when the service asks to wait', () => {
   it('waits as long as Retry-After says, then succeeds', async () => {

@@ -5,7 +5,7 @@ import { originPattern } from '@/lib/background/connection';
 import { readConnection } from '@/lib/storage';
 import { startReportService, type RunningService } from '../../service/server';
 import { installFakePermissions } from './fake-permissions';
-import { servePages, type PageServer } from './pages';
+import { startPageServer, type PageServer } from '../../service/test-pages';
 
 let service: RunningService;
 let pages: PageServer;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   });
   key = service.accounts[0]!.apiKey;
   otherKey = service.accounts[1]!.apiKey;
-  pages = await servePages({ '/': '<html lang="en"><head><title>Home</title></head><body><h1>Hi</h1></body></html>' });
+  pages = await startPageServer({ '/': { body: '<html lang="en"><head><title>Home</title></head><body><h1>Hi</h1></body></html>' } });
 });
 afterAll(async () => {
   await service.close();

@@ -7,7 +7,7 @@ import type { PageState } from '@/lib/messages';
 import { isCachedPage, PAGE_CACHE_KEY, PAGE_CACHE_LIMIT, readCachedPage, readCachedPages } from '@/lib/page-cache';
 import { writePreferences } from '@/lib/storage';
 import { startReportService, type RunningService } from '../../service/server';
-import { servePages, type PageServer } from './pages';
+import { startPageServer, type PageServer } from '../../service/test-pages';
 
 let service: RunningService;
 let pages: PageServer;
@@ -21,7 +21,7 @@ beforeAll(async () => {
       { name: 'Bob', email: 'bob@example.com', apiKey: OTHER_KEY, reportsPerMonth: -1 },
     ],
   });
-  pages = await servePages({ '/': '<html lang="en"><head><title>Home</title></head><body><h1>Hi</h1></body></html>' });
+  pages = await startPageServer({ '/': { body: '<html lang="en"><head><title>Home</title></head><body><h1>Hi</h1></body></html>' } });
 });
 afterAll(async () => {
   await service.close();

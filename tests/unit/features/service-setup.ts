@@ -1,7 +1,7 @@
 import { createReportsApi, type ReportsApi } from '@/lib/api';
 import { writeConnection } from '@/lib/storage';
 import { startReportService, type RunningService } from '../../service/server';
-import { servePages, type PageServer } from '../background/pages';
+import { startPageServer, type PageServer } from '../../service/test-pages';
 import type { FakeToolbarApis } from './fake-apis';
 
 /**
@@ -25,7 +25,7 @@ export async function startWorld(): Promise<ServiceWorld> {
   const service = await startReportService({
     accounts: [{ name: 'Ada', email: 'ada@example.com', apiKey: 'ada-key-0123456789', reportsPerMonth: -1 }],
   });
-  const pages = await servePages({ '/': PAGE('Home'), '/blog': PAGE('Blog'), '/pricing': PAGE('Pricing') });
+  const pages = await startPageServer({ '/': { body: PAGE('Home') }, '/blog': { body: PAGE('Blog') }, '/pricing': { body: PAGE('Pricing') } });
   const key = service.accounts[0]!.apiKey;
   return {
     service,
