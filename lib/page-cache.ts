@@ -23,10 +23,6 @@ export const PAGE_CACHE_KEY = 'popupPageCache';
 /** Pages kept, the most recently shown first. */
 export const PAGE_CACHE_LIMIT = 20;
 
-export async function readCachedPage(url: string): Promise<CachedPage | null> {
-  return (await readCachedPages()).find((page) => page.url === url) ?? null;
-}
-
 export async function readCachedPages(): Promise<CachedPage[]> {
   try {
     const stored: unknown = (await browser.storage.session.get(PAGE_CACHE_KEY))[PAGE_CACHE_KEY];

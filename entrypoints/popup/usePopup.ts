@@ -4,7 +4,7 @@ import { ApiError, isApiError, type ApiErrorData } from '@/lib/api/errors';
 import type { Job } from '@/lib/messages';
 import { send } from '@/lib/messaging';
 import { checkReportable } from '@/lib/page-address';
-import { readCachedPage } from '@/lib/page-cache';
+import { readCachedPages } from '@/lib/page-cache';
 import type { Privacy } from '@/lib/score';
 import { initialPopupState, popupReducer } from '@/lib/ui/popup-state';
 import { readPrivacyDraft, writePrivacyDraft } from '@/lib/ui/privacy-draft';
@@ -32,10 +32,13 @@ export function usePopup() {
     }
   }, []);
 
-  const load = useCallback(async (url: string) => {
+  const load = useCallback(async (url: string, cache = readCachedPages()) => {
     // Drawn at once from what the last popup on this page showed, while the background asks the service again.
     void readPrivacyDraft(url).then(setChosenPrivacy);
-    void readCachedPage(url).then((cached) => cached && dispatch({ type: 'cached', page: cached }));
+    void cache.then((pages) => {
+      const cached = pages.find((page) => page.url === url);
+      if (cached) dispatch({ type: 'cached', page: cached });
+    });
     try {
       const page = await send('getPageState', { url });
       dispatch({ type: 'loaded', page });
@@ -47,11 +50,13 @@ export function usePopup() {
 
   /** From the start: the tab's address may show only now (a permission just granted lets the extension see its site). */
   const start = useCallback(() => {
+    // Read beside the tab, not after it: the page's reports can show in the same frame as its address.
+    const cache = readCachedPages();
     void browser.tabs.query({ active: true, currentWindow: true }).then(([tab]) => {
       const url = tab?.url || tab?.pendingUrl;
       dispatch({ type: 'tab', url, found: Boolean(tab) });
       const check = checkReportable(url);
-      if (check.ok) void load(check.url);
+      if (check.ok) void load(check.url, cache);
       // Even where nothing can be reported, a newcomer should learn first that the extension needs connecting.
       else void send('getSettings', {}).then((settings) => dispatch({ type: 'settings', settings }), () => undefined);
     });
