@@ -18,7 +18,7 @@ export function relativeTime(iso: string, now: number = Date.now(), locale = 'en
   if (Number.isNaN(then)) return 'unknown date';
   const seconds = Math.round((then - now) / 1000);
   if (seconds > -45 && seconds < 60) return 'just now';
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = relativeFormat(locale);
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
   }
@@ -29,7 +29,25 @@ export function relativeTime(iso: string, now: number = Date.now(), locale = 'en
 export function exactTime(iso: string, locale?: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'unknown date';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+  return exactFormat(locale, timeZone).format(date);
+}
+
+// Building an Intl formatter costs far more than using one (a page of 100 reports built 200):
+// one per locale and time zone is kept.
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const exactFormats = new Map<string, Intl.DateTimeFormat>();
+
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale);
+  if (!format) relativeFormats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })));
+  return format;
+}
+
+function exactFormat(locale: string | undefined, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${timeZone ?? ''}`;
+  let format = exactFormats.get(key);
+  if (!format) exactFormats.set(key, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone })));
+  return format;
 }
 
 /** Seconds as the progress line shows them: "8 s", "1 min 05 s". */

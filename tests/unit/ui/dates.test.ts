@@ -33,6 +33,20 @@ describe('a report date, exactly', () => {
   });
 });
 
+describe('many dates in a row (a page of the reports list)', () => {
+  it('keeps each language and time zone apart however often they alternate', () => {
+    const iso = '2022-01-27T20:05:46.000Z';
+    const shown = ['UTC', 'Asia/Tokyo', 'UTC', 'Asia/Tokyo'].map((zone) => exactTime(iso, 'en-US', zone).replace(/\u202f/g, ' '));
+    expect(shown).toEqual(['Jan 27, 2022, 8:05 PM', 'Jan 28, 2022, 5:05 AM', 'Jan 27, 2022, 8:05 PM', 'Jan 28, 2022, 5:05 AM']);
+    expect(exactTime(iso, 'de-DE', 'UTC')).toBe('27.01.2022, 20:05');
+    expect([relativeTime(ago(3 * 86400), NOW, 'en'), relativeTime(ago(3 * 86400), NOW, 'de'), relativeTime(ago(3 * 86400), NOW)]).toEqual([
+      '3 days ago',
+      'vor 3 Tagen',
+      '3 days ago',
+    ]);
+  });
+});
+
 describe('time spent auditing', () => {
   it.each([
     [0, '0 s'],
