@@ -121,3 +121,13 @@ function sizeOf(buildDir: string, files: string[]): Size {
   }
   return { raw, gzip };
 }
+
+/** Which of `markers` (name → text found only in that code, e.g. zod's `_zod`) a bundle's files contain. */
+export function findMarkers(buildDir: string, bundle: BundleSize, markers: Record<string, string>): { name: string; file: string }[] {
+  const found: { name: string; file: string }[] = [];
+  for (const file of bundle.files.filter((f) => f.endsWith('.js'))) {
+    const code = readFileSync(join(buildDir, file), 'utf8');
+    for (const [name, text] of Object.entries(markers)) if (code.includes(text)) found.push({ name, file });
+  }
+  return found;
+}

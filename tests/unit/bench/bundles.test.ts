@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chunkImports, measureBundles, pageAssets } from '../../bench/bundles';
+import { chunkImports, findMarkers, measureBundles, pageAssets } from '../../bench/bundles';
 import { checkBudgets, POPUP_JS_GZIP_MAX, proposeBudgets, type Budgets } from '../../bench/check-budgets';
 
 const files: Record<string, string> = {
@@ -68,6 +68,13 @@ describe('what a page of the build makes the browser load', () => {
     ['const text="not an import.js"', [], []],
   ])('reads the imports of %s', (code, fixed, lazy) => {
     expect(chunkImports(code)).toEqual({ static: fixed, lazy });
+  });
+
+  it('finds code a page must not carry by a text only that code has, in the files the page loads', () => {
+    const { options, popup } = measureBundles(dir);
+    const markers = { zod: '_zod', 'the theme switch': 'dataset.theme' };
+    expect(findMarkers(dir, options, markers)).toEqual([{ name: 'the theme switch', file: 'chunks/theme-f6.js' }]);
+    expect(findMarkers(dir, popup, markers)).toEqual([]);
   });
 
   it('reads tags with or without quotes, and skips other links and outside addresses', () => {
