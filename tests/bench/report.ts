@@ -64,6 +64,9 @@ export function printReport(r: BenchResult): void {
       ],
     ),
   );
+  console.log('click → …: from the toolbar click, the browser making the popup\'s window and renderer included (the same for');
+  console.log('the blank page; on this machine it takes either about 60 or about 280 ms, so these medians jump). navigation → …:');
+  console.log('from the popup\'s own navigation start, the part the extension controls.');
   console.log(`service requests for one popup open: ${r.popupRequests.length ? r.popupRequests.join(', ') : 'none'}`);
   console.log();
   console.log(sizeTable(r.sizes));

@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot, chromiumPath } from '../e2e/support/paths.ts';
 import { measureBundles } from './bundles.ts';
@@ -52,10 +52,11 @@ const timings = await runScenarios({ extensionDir, runs, warmup, slowMs, log: (l
 
 const result = {
   at: new Date().toISOString(),
-  commit: git(['rev-parse', '--short', 'HEAD']),
-  dirty: git(['status', '--porcelain', '--', 'entrypoints', 'components', 'lib']) !== '',
+  // The commit built; unknown for a build made elsewhere (--build-dir).
+  commit: values['build-dir'] ? null : git(['rev-parse', '--short', 'HEAD']),
+  dirty: values['build-dir'] ? null : git(['status', '--porcelain', '--', 'entrypoints', 'components', 'lib', 'public', 'wxt.config.ts']) !== '',
   machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? '', chromium: chromiumVersion() },
-  settings: { runs, warmup, slowServiceMs: slowMs, buildDir },
+  settings: { runs, warmup, slowServiceMs: slowMs, buildDir: relative(projectRoot, buildDir) },
   sizes,
   ...timings,
   benchSeconds: Math.round((performance.now() - started) / 1000),
