@@ -316,7 +316,15 @@ async function allowInIncognito(extension: ExtensionBrowser): Promise<void> {
   } finally {
     await session.detach();
   }
-  expect(await (await extension.worker()).evaluate(() => chrome.extension.isAllowedIncognitoAccess())).toBe(true);
+  // The uninstalled extension's worker target can linger for a moment, without extension APIs:
+  // ask until the new install's worker answers.
+  const allowed = await waitFor('the reinstalled worker', async () => {
+    const answer = await (await extension.worker())
+      .evaluate(() => (typeof chrome === 'undefined' ? null : chrome.extension.isAllowedIncognitoAccess()))
+      .catch(() => null);
+    return answer === null ? null : { answer };
+  });
+  expect(allowed.answer).toBe(true);
 }
 
 interface DeveloperPrivate {

@@ -13,7 +13,9 @@ export default async function setup(): Promise<void> {
   if (process.env.E2E_SKIP_BUILD === '1') return;
   const wxt = join(projectRoot, 'node_modules', '.bin', 'wxt');
   try {
-    await promisify(execFile)(wxt, ['build'], { cwd: projectRoot, maxBuffer: 16 * 1024 * 1024 });
+    // Vitest sets NODE_ENV=test, which Vite would carry into a larger, non-production bundle.
+    const env = { ...process.env, NODE_ENV: 'production' };
+    await promisify(execFile)(wxt, ['build'], { cwd: projectRoot, env, maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(`wxt build failed:\n${stdout}\n${stderr}`);
