@@ -10,7 +10,7 @@ import { startReportService, type RunningService, type SeedReport } from '../ser
 import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser.ts';
 import { serveTestPages, type TestPages } from './support/test-pages.ts';
 import { measure } from './support/timings.ts';
-import { ReportsManagerPage, type ListQuery } from './pages/reports-manager.ts';
+import { ReportsManagerPage, type ListQuery } from './support/pages/reports-manager.ts';
 
 const PROJECTS = ['example.com', 'blog.example.org', 'shop.example.net', 'docs.example.io', 'news.example.dev', 'static.example.app'];
 const HOUR = 3_600_000;
