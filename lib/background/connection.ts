@@ -60,9 +60,24 @@ export async function saveConnection(request: RequestOf<'saveConnection'>, facto
     });
   }
   if (!(await hasPermission(baseUrl))) throw permissionMissing(baseUrl);
-  const account = await factory({ baseUrl, apiKey }).getAccount();
+  const previous = (await readConnection())?.baseUrl ?? null;
+  const account = await factory({ baseUrl, apiKey })
+    .getAccount()
+    .catch(async (error: unknown) => {
+      // The user granted this address for a connection that did not work: hold nothing it does not use.
+      await releaseUnusedOrigin(baseUrl, previous);
+      throw error;
+    });
   await writeConnection({ baseUrl, apiKey });
+  if (previous) await releaseUnusedOrigin(previous, baseUrl);
   return { settings: await settingsView(), account };
+}
+
+/** Gives back the permission for `unused` unless the address in use needs the same one. */
+async function releaseUnusedOrigin(unused: string, inUse: string | null): Promise<void> {
+  const pattern = originPattern(unused);
+  if (inUse && originPattern(inUse) === pattern) return;
+  await browser.permissions.remove({ origins: [pattern] }).catch(() => false);
 }
 
 export async function forgetKey(): Promise<SettingsView> {

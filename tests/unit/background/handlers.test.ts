@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
 import { originPattern } from '@/lib/background/connection';
-import { readConnection } from '@/lib/storage';
+import { readConnection, writeConnection } from '@/lib/storage';
 import { startReportService, type RunningService } from '../../service/server';
 import { installFakePermissions } from './fake-permissions';
 import { startPageServer, type PageServer } from '../../service/test-pages';
@@ -55,6 +55,21 @@ describe('connecting to the service', () => {
     const attempt = handlers().saveConnection({ baseUrl: service.baseUrl, apiKey: 'wrong-key-000000' });
     await expect(attempt).rejects.toMatchObject({ kind: 'unauthorized' });
     expect(await readConnection()).toEqual({ baseUrl: service.baseUrl, apiKey: key });
+  });
+
+  it('gives back the permission of an address whose connection failed, and keeps the working one', async () => {
+    await connect();
+    const stranger = 'http://localhost:9/';
+    granted.add(originPattern(stranger));
+    await expect(handlers().saveConnection({ baseUrl: stranger, apiKey: key })).rejects.toMatchObject({ kind: 'network' });
+    expect([...granted]).toEqual([originPattern(service.baseUrl)]);
+  });
+
+  it('gives back the old address’s permission after moving to another service', async () => {
+    granted.add('https://old.example.com/*');
+    await writeConnection({ baseUrl: 'https://old.example.com', apiKey: 'old-key-123456' });
+    await connect();
+    expect([...granted]).toEqual([originPattern(service.baseUrl)]);
   });
 
   it('saves nothing without the browser’s permission for the address', async () => {
