@@ -10,7 +10,10 @@ export default defineConfig({
   webExt: {
     // Debian and Ubuntu ship Chromium here; elsewhere web-ext finds Chrome by itself.
     binaries: existsSync('/usr/bin/chromium') ? { chrome: '/usr/bin/chromium' } : {},
-    startUrls: ['https://example.com/'],
+    // `npm start` opens the local service's own home page: a page to report even offline.
+    startUrls: [process.env.WXT_DEMO_SERVICE_URL ?? 'https://example.com/'],
+    // Chromium refuses to start as root without it (containers, CI machines).
+    chromiumArgs: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
   },
   manifest: ({ browser, mode }) => ({
     name: 'Site Report',
