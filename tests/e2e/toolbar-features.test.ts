@@ -52,6 +52,20 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
   }
 }
 
+/** The options page of an extension connected to the local service (host permission granted without a prompt). */
+async function connectedOptions(extension: ExtensionBrowser): Promise<Page> {
+  // The service and the pages share 127.0.0.1; the extension asks for the host without a port.
+  await extension.grantHostPermission('http://127.0.0.1/*');
+  const page = await extension.openOptions();
+  const reply = await page.evaluate(
+    (baseUrl, apiKey) => chrome.runtime.sendMessage({ type: 'saveConnection', payload: { baseUrl, apiKey } }),
+    service.baseUrl,
+    KEY,
+  );
+  expect(reply).toMatchObject({ ok: true });
+  return page;
+}
+
 const posts = () => service.requestLog.filter((r) => r.method === 'POST' && r.path === '/api/v1/reports').length;
 const reportsOf = async (address: string) => {
   const response = await fetch(`${service.baseUrl}/api/v1/reports?search=${encodeURIComponent(address.replace(/^https?:\/\//, '').replace(/\/$/, ''))}`, {
@@ -64,15 +78,7 @@ beforeAll(async () => {
   service = await startReportService({ accounts: [{ name: 'Ada', email: 'ada@example.com', apiKey: KEY }] });
   site = await serveTestPages({ '/': PAGE('Home'), '/linked': PAGE('Linked'), '/shortcut': PAGE('Shortcut'), '/key': PAGE('Key'), '/badge': PAGE('Badge') });
   ext = await launchExtensionBrowser();
-  // The service and the pages share 127.0.0.1; the extension asks for the host without a port.
-  await ext.grantHostPermission('http://127.0.0.1/*');
-  options = await ext.openOptions();
-  const reply = await options.evaluate(
-    (baseUrl, apiKey) => chrome.runtime.sendMessage({ type: 'saveConnection', payload: { baseUrl, apiKey } }),
-    service.baseUrl,
-    KEY,
-  );
-  expect(reply).toMatchObject({ ok: true });
+  options = await connectedOptions(ext);
 }, 60_000);
 
 afterAll(async () => {
@@ -173,14 +179,7 @@ describe('in a real window: the shortcut key, then the toolbar badge', { timeout
   beforeAll(async () => {
     headed = await launchExtensionBrowser({ headed: true });
     await allowInIncognito(headed);
-    await headed.grantHostPermission('http://127.0.0.1/*');
-    settingsPage = await headed.openOptions();
-    const reply = await settingsPage.evaluate(
-      (baseUrl, apiKey) => chrome.runtime.sendMessage({ type: 'saveConnection', payload: { baseUrl, apiKey } }),
-      service.baseUrl,
-      KEY,
-    );
-    expect(reply).toMatchObject({ ok: true });
+    settingsPage = await connectedOptions(headed);
     await settingsPage.reload();
   }, 60_000);
   afterAll(() => headed?.close());
