@@ -2,7 +2,7 @@ import { isApiError } from '../api/errors';
 import { readReportsView, writePreferences, writeReportsView } from '../storage';
 import { connectedApi, forgetKey, saveConnection, settingsView, type ApiFactory } from './connection';
 import { cacheGeneration, forgetCachedPages, rememberPageState } from './page-cache';
-import { pageState } from './page-state';
+import { pageState, withoutChecks } from './page-state';
 import { dismissJob, startReport, waitForJob } from './report-jobs';
 import type { Handlers } from './router';
 
@@ -32,7 +32,10 @@ export function createHandlers(factory?: ApiFactory): Handlers {
     createReport: async (request) => startReport(await api(), request),
     waitForJob: async ({ url }) => waitForJob(await apiIfConnected(), url),
     dismissJob: ({ url }) => dismissJob(url),
-    listReports: async (params) => (await api()).listReports({ ...params, searchBy: params.search ? 'url' : undefined }),
+    listReports: async (params) => {
+      const page = await (await api()).listReports({ ...params, searchBy: params.search ? 'url' : undefined });
+      return { ...page, reports: page.reports.map(withoutChecks) };
+    },
     updateReport: async (request) => forgettingCachedPages((await api()).updateReport(request)),
     deleteReport: async (request) => forgettingCachedPages((await api()).deleteReport(request)),
     getReportsView: () => readReportsView(),

@@ -31,8 +31,7 @@ export function rememberPageState(url: string, state: PageState, readAt: number)
   return update((pages) => {
     const others = pages.filter((page) => page.url !== url);
     if (state.job || state.reportsError || readAt !== generation) return others;
-    const reports = state.reports.map((report) => ({ ...report, checks: null }));
-    return [{ url, settings: state.settings, reports, at: Date.now() }, ...others];
+    return [{ url, settings: state.settings, reports: state.reports, at: Date.now() }, ...others];
   });
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
 import { originPattern } from '@/lib/background/connection';
+import { storedAddress } from '@/lib/page-address';
 import { readConnection, writeConnection } from '@/lib/storage';
 import { startReportService, type RunningService } from '../../service/server';
 import { installFakePermissions } from './fake-permissions';
@@ -146,6 +147,17 @@ describe('reporting a page', () => {
   it('still shows the job and settings when the service is not configured', async () => {
     const state = await handlers().getPageState({ url: pages.url('/') });
     expect(state).toMatchObject({ job: null, reports: [], reportsError: null, settings: { baseUrl: null } });
+  });
+
+  it('leaves the checks behind the score in the background: lists never draw them', async () => {
+    await connect();
+    const url = pages.url('/?checks');
+    const made = await handlers().createReport({ url, privacy: 0 });
+    expect(made.checks).not.toBeNull();
+    const listed = await handlers().listReports({ search: storedAddress(url) });
+    expect(listed.reports.map((r) => [r.id, r.checks])).toEqual([[made.id, null]]);
+    const state = await handlers().getPageState({ url });
+    expect(state.reports.map((r) => [r.id, r.checks])).toEqual([[made.id, null]]);
   });
 
   it('does not show another account’s reports', async () => {
