@@ -1,6 +1,5 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
+import { startPageServer } from '../../service/test-pages.ts';
 
 export interface TestPages {
   /** `http://127.0.0.1:PORT` */
@@ -24,30 +23,23 @@ const contentTypes: Record<string, string> = {
  * Serves fixed pages on 127.0.0.1 (a free port), e.g.
  * `serveTestPages({ '/': '<title>Home</title>…', '/robots.txt': 'User-agent: *' })`.
  * Paths ending in .css/.js/.json/.txt/.xml get their type; everything else is HTML.
+ * The page server the local service's tests use, with a type per path and a check on `url()`.
  */
 export async function serveTestPages(pages: Record<string, string>): Promise<TestPages> {
-  const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-    const body = pages[path];
-    if (body === undefined) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-      return;
-    }
-    response.writeHead(200, { 'content-type': contentTypes[extname(path)] ?? 'application/octet-stream' });
-    response.end(request.method === 'HEAD' ? undefined : body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const routes = Object.fromEntries(
+    Object.entries(pages).map(([path, body]) => [
+      path,
+      // Unzipped, as before: audits of these pages keep their scores.
+      { body, gzip: false, headers: { 'Content-Type': contentTypes[extname(path)] ?? 'application/octet-stream' } },
+    ]),
+  );
+  const server = await startPageServer(routes);
   return {
-    origin,
+    origin: server.origin,
     url(path) {
       if (!(path in pages)) throw new Error(`No test page at ${path}; served: ${Object.keys(pages).join(', ')}`);
-      return origin + path;
+      return server.origin + path;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => server.close(),
   };
 }
