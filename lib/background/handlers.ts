@@ -2,7 +2,8 @@ import { isApiError } from '../api/errors';
 import { readReportsView, writePreferences, writeReportsView } from '../storage';
 import { connectedApi, forgetKey, saveConnection, settingsView, type ApiFactory } from './connection';
 import { cacheGeneration, forgetCachedPages, rememberPageState } from './page-cache';
-import { pageState, withoutChecks } from './page-state';
+import { withoutChecks } from './page-reports';
+import { pageState } from './page-state';
 import { dismissJob, startReport, waitForJob } from './report-jobs';
 import type { Handlers } from './router';
 

@@ -1,23 +1,8 @@
-import type { Report, ReportsApi } from '../api';
+import type { ReportsApi } from '../api';
 import { isApiError } from '../api/errors';
 import type { PageState } from '../messages';
-import { sameAddress, storedAddress } from '../page-address';
+import { reportsForPage } from './page-reports';
 import { currentJob } from './report-jobs';
-
-/**
- * A report as lists show it: the checks behind the score stay in the
- * background (a page of 100 reports carries about 200 KB of them, which no
- * list draws).
- */
-export function withoutChecks(report: Report): Report {
-  return { ...report, checks: null };
-}
-
-/** The reports already made for a page, newest first. The service's search is a substring match, so the rest is filtered out here. */
-export async function reportsForPage(api: ReportsApi, url: string) {
-  const page = await api.listReports({ search: storedAddress(url), searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 25 });
-  return page.reports.filter((report) => sameAddress(report.url, url)).map(withoutChecks);
-}
 
 export async function pageState(api: ReportsApi | null, url: string): Promise<Omit<PageState, 'settings'>> {
   const job = await currentJob(api, url);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Report, ReportsApi } from '../api';
 import { ApiError, isApiError } from '../api/errors';
 import type { Job, RequestOf } from '../messages';
-import { sameAddress, storedAddress } from '../page-address';
+import { reportsForPage } from './page-reports';
 
 /**
  * Reports being created are owned by the background, not by the popup that
@@ -124,8 +124,7 @@ export async function waitForJob(api: ReportsApi | null, url: string): Promise<J
 }
 
 async function findCreatedSince(api: ReportsApi, url: string, since: number): Promise<Report | null> {
-  const page = await api.listReports({ search: storedAddress(url), sortBy: 'id', sort: 'desc', perPage: 10 });
   // Clocks of browser and service differ; a minute of slack keeps a just-made report from being missed.
-  const recent = page.reports.filter((r) => r.createdAt !== null && Date.parse(r.createdAt) >= since - 60_000);
-  return recent.find((r) => sameAddress(r.url, url)) ?? null;
+  const recent = (r: Report) => r.createdAt !== null && Date.parse(r.createdAt) >= since - 60_000;
+  return (await reportsForPage(api, url)).find(recent) ?? null;
 }

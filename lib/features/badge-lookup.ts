@@ -1,6 +1,6 @@
 import { isApiError } from '../api/errors';
 import { connectedApi, type ApiFactory } from '../background/connection';
-import { reportsForPage } from '../background/page-state';
+import { reportsForPage } from '../background/page-reports';
 import { cacheKey, readCached, writeCached, type BadgeResult } from './badge-cache';
 import { badgeResultOf } from './badge-look';
 
