@@ -1,7 +1,7 @@
 import { isApiError } from '../api/errors';
 import { readReportsView, writePreferences, writeReportsView } from '../storage';
 import { connectedApi, forgetKey, saveConnection, settingsView, type ApiFactory } from './connection';
-import { cacheGeneration, forgetCachedPages, rememberPageState } from './page-cache';
+import { forgettingCachedPages, keepingPageState } from './page-cache';
 import { withoutChecks } from './page-reports';
 import { pageState } from './page-state';
 import { dismissJob, startReport, waitForJob } from './report-jobs';
@@ -22,14 +22,11 @@ export function createHandlers(factory?: ApiFactory): Handlers {
       return settingsView();
     },
     getAccount: async () => (await api()).getAccount(),
-    getPageState: async ({ url }) => {
-      const readAt = cacheGeneration();
-      const [settings, state] = await Promise.all([settingsView(), apiIfConnected().then((a) => pageState(a, url))]);
-      const page = { settings, ...state };
-      // Not awaited: the popup that asked should not wait for the next popup's head start.
-      void rememberPageState(url, page, readAt);
-      return page;
-    },
+    getPageState: ({ url }) =>
+      keepingPageState(url, async () => {
+        const [settings, state] = await Promise.all([settingsView(), apiIfConnected().then((a) => pageState(a, url))]);
+        return { settings, ...state };
+      }),
     createReport: async (request) => startReport(await api(), request),
     waitForJob: async ({ url }) => waitForJob(await apiIfConnected(), url),
     dismissJob: ({ url }) => dismissJob(url),
@@ -45,11 +42,4 @@ export function createHandlers(factory?: ApiFactory): Handlers {
       return view;
     },
   };
-}
-
-/** A changed or deleted report may be listed in a page the popup would draw from its cache. */
-async function forgettingCachedPages<T>(work: Promise<T>): Promise<T> {
-  const result = await work;
-  await forgetCachedPages();
-  return result;
 }

@@ -47,6 +47,22 @@ export function forgetCachedPages(): Promise<void> {
   return update(() => []);
 }
 
+/** Reads a page's state for the popup that asked, and keeps it for the next one. */
+export async function keepingPageState(url: string, read: () => Promise<PageState>): Promise<PageState> {
+  const readAt = generation;
+  const state = await read();
+  // Not awaited: the popup that asked should not wait for the next popup's head start.
+  void rememberPageState(url, state, readAt);
+  return state;
+}
+
+/** A changed or deleted report may be listed in a page the popup would draw from its cache. */
+export async function forgettingCachedPages<T>(work: Promise<T>): Promise<T> {
+  const result = await work;
+  await forgetCachedPages();
+  return result;
+}
+
 /** A report started, finished or failed; another service, key or default; a permission given or taken back. */
 export function registerPageCache(): void {
   onJobChange((job) => void forgetCachedPage(job.url));
