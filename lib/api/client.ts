@@ -44,9 +44,16 @@ function keyProblem(apiKey: string): ApiError | null {
   return null;
 }
 
+/** A query or form body; entries without a value are left out. */
+function searchParams(entries: [string, string | number | undefined][]): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of entries) if (value !== undefined) params.set(name, String(value));
+  return params;
+}
+
+/** Empty search and project strings mean no filter, so they are left out. */
 function listQuery(p: ListParams): URLSearchParams {
-  const query = new URLSearchParams();
-  const entries: [string, string | number | undefined][] = [
+  return searchParams([
     ['search', p.search || undefined],
     ['search_by', p.searchBy],
     ['project', p.project || undefined],
@@ -55,15 +62,7 @@ function listQuery(p: ListParams): URLSearchParams {
     ['sort', p.sort],
     ['per_page', p.perPage],
     ['page', p.page],
-  ];
-  for (const [name, value] of entries) if (value !== undefined) query.set(name, String(value));
-  return query;
-}
-
-function form(entries: [string, string | number | undefined][]): URLSearchParams {
-  const body = new URLSearchParams();
-  for (const [name, value] of entries) if (value !== undefined) body.set(name, String(value));
-  return body;
+  ]);
 }
 
 /** The client of the report service's API: one place adds the key, reads the answers and words the errors. */
@@ -108,14 +107,14 @@ export function createReportsApi(o: ReportsApiOptions) {
 
     /** Privacy is always sent: versions differ in their default. The password only goes with privacy 2. */
     createReport(p: { url: string; privacy: Privacy; password?: string }): Promise<Report> {
-      const body = form([['url', p.url], ['privacy', p.privacy], ['password', p.privacy === 2 ? p.password : undefined]]);
+      const body = searchParams([['url', p.url], ['privacy', p.privacy], ['password', p.privacy === 2 ? p.password : undefined]]);
       return call({ method: 'POST', path: '/reports', form: body, subject: 'collection', ...auditTimeout }, reportBody, 'created report');
     },
 
     /** `regenerate` re-runs the audit (`results=1`), so it gets the audit's time limit. */
     updateReport(p: { id: number; privacy?: Privacy; password?: string; regenerate?: boolean }): Promise<Report> {
       const password = p.privacy === undefined || p.privacy === 2 ? p.password : undefined;
-      const body = form([['privacy', p.privacy], ['password', password], ['results', p.regenerate ? 1 : undefined]]);
+      const body = searchParams([['privacy', p.privacy], ['password', password], ['results', p.regenerate ? 1 : undefined]]);
       const timeout = p.regenerate ? auditTimeout : readTimeout;
       return call({ method: 'PUT', path: reportPath(p.id), form: body, subject: 'report', ...timeout }, reportBody, 'updated report');
     },
