@@ -2,7 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import { clearFilters, hasFilters, type ReportsView } from '../../lib/reports-view/view-state';
 import { Notice } from '../ui/Notice';
 import { EmptyList, FirstLoad, LoadError } from './ListStates';
-import { useFocusAfterDelete, useListAnnouncement, useServiceBaseUrl } from './manager-hooks';
+import { useFocusAfterDelete, useListAnnouncement } from './manager-hooks';
 import { Pager } from './Pager';
 import { ReportDialogs } from './ReportDialogs';
 import { ReportsTable } from './ReportsTable';
@@ -18,10 +18,9 @@ import './reports.css';
 /**
  * The account's reports: find, filter, sort, page through, edit, regenerate
  * and delete them. Renders nothing of the connection itself; give it the
- * service's address, or it reads it from the settings.
+ * service's address, for the "Open report" links.
  */
-export function ReportsManager({ baseUrl: givenBaseUrl }: { baseUrl?: string }) {
-  const baseUrl = useServiceBaseUrl(givenBaseUrl);
+export function ReportsManager({ baseUrl }: { baseUrl: string }) {
   const list = useReportsList();
   const [status, announce] = useAnnouncer();
   const now = useMinuteClock();

@@ -1,19 +1,5 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { send } from '../../lib/messaging';
-import { onConnectionChange } from '../../lib/reports-view/connection-watch';
+import { useEffect, useRef } from 'preact/hooks';
 import type { ReportsList } from './useReportsList';
-
-/** The service's address for the "Open report" links: the one given, or the one in the settings (kept up to date). */
-export function useServiceBaseUrl(given: string | undefined): string {
-  const [stored, setStored] = useState<string | null>(null);
-  useEffect(() => {
-    if (given !== undefined) return undefined;
-    const read = () => void send('getSettings', {}).then((s) => setStored(s.baseUrl), () => undefined);
-    read();
-    return onConnectionChange(read);
-  }, [given]);
-  return given ?? stored ?? '';
-}
 
 /**
  * Tells screen readers which rows are shown, once per view: a reload of the
