@@ -1,5 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
+import { CONNECTION_KEY } from './reports-view/connection-watch';
 import { reportsViewSchema } from './reports-view/schema';
 import { DEFAULT_REPORTS_VIEW, type ReportsView } from './reports-view/view-state';
 
@@ -28,7 +29,7 @@ export type Preferences = z.infer<typeof preferencesSchema>;
 export const DEFAULT_PREFERENCES: Preferences = { defaultPrivacy: 1, badgeEnabled: false };
 
 /** The key lives in local storage only: sync storage would copy it to every browser of the account. */
-const connectionItem = storage.defineItem<Connection | null>('local:connection', {
+const connectionItem = storage.defineItem<Connection | null>(`local:${CONNECTION_KEY}`, {
   fallback: null,
   version: 1,
 });

@@ -1,11 +1,11 @@
 import { browser } from 'wxt/browser';
 
 /**
- * The key of the connection item declared in lib/storage.ts. Watched here
- * without that module, whose zod schemas would otherwise enter the options
- * page's bundle; a unit test keeps the two in step.
+ * The local storage key of the connection. Declared here, zod-free, and used by
+ * lib/storage.ts for its item: the options page watches the key without that
+ * module, whose zod schemas would otherwise enter its bundle.
  */
-const CONNECTION_KEY = 'connection';
+export const CONNECTION_KEY = 'connection';
 
 /** Calls back when the stored connection changes (another address, another key, a forgotten key). */
 export function onConnectionChange(callback: () => void): () => void {
