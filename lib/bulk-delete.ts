@@ -54,7 +54,7 @@ export interface BulkDeleteOptions {
 /** Failures that will repeat for every report left: going on would only fill the summary with the same words. */
 const STOPPING_KINDS: readonly ApiErrorKind[] = ['not-connected', 'permission-missing', 'unauthorized', 'interrupted', 'extension'];
 
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
     const done = () => {

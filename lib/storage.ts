@@ -13,20 +13,20 @@ import { DEFAULT_REPORTS_VIEW, type ReportsView } from './reports-view/view-stat
 
 const privacy = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
-export const connectionSchema = z.object({
+const connectionSchema = z.object({
   baseUrl: z.string().min(1),
   /** Empty once the user forgets the key: the address stays so it need not be typed again. */
   apiKey: z.string(),
 });
 export type Connection = z.infer<typeof connectionSchema>;
 
-export const preferencesSchema = z.object({
+const preferencesSchema = z.object({
   defaultPrivacy: privacy,
   badgeEnabled: z.boolean(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-export const DEFAULT_PREFERENCES: Preferences = { defaultPrivacy: 1, badgeEnabled: false };
+const DEFAULT_PREFERENCES: Preferences = { defaultPrivacy: 1, badgeEnabled: false };
 
 /** The key lives in local storage only: sync storage would copy it to every browser of the account. */
 const connectionItem = storage.defineItem<Connection | null>(`local:${CONNECTION_KEY}`, {

@@ -6,9 +6,7 @@ import { originPattern } from '../permission';
 import type { RequestOf, SettingsView } from '../messages';
 import { readConnection, readPreferences, writeConnection } from '../storage';
 
-export { originPattern };
-
-export async function hasPermission(baseUrl: string): Promise<boolean> {
+async function hasPermission(baseUrl: string): Promise<boolean> {
   return browser.permissions.contains({ origins: [originPattern(baseUrl)] });
 }
 

@@ -14,9 +14,9 @@ import { clearAllBadges, currentAddress, paint, tabAddress, tabsShowing } from '
  * optional `tabs` permission to know those addresses.
  */
 
-export const TABS_PERMISSION: Browser.permissions.Permissions = { permissions: ['tabs'] };
+const TABS_PERMISSION: Browser.permissions.Permissions = { permissions: ['tabs'] };
 
-export async function badgeActive(): Promise<boolean> {
+async function badgeActive(): Promise<boolean> {
   const { badgeEnabled } = await readPreferences();
   return badgeEnabled && (await browser.permissions.contains(TABS_PERMISSION));
 }

@@ -47,7 +47,7 @@ export function syncMenus(): Promise<void> {
 }
 
 /** The address a menu click is about: the link's target, or the page itself. */
-export function clickedAddress(info: Browser.contextMenus.OnClickData, tab?: Browser.tabs.Tab): string | undefined {
+function clickedAddress(info: Browser.contextMenus.OnClickData, tab?: Browser.tabs.Tab): string | undefined {
   if (info.menuItemId === MENU_REPORT_LINK) return info.linkUrl;
   if (info.menuItemId === MENU_REPORT_PAGE) return info.pageUrl ?? tab?.url;
   return undefined;

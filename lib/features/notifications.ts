@@ -21,7 +21,7 @@ const actionsItem = storage.defineItem<Record<string, unknown>>('session:notific
 const MAX_REMEMBERED = 20;
 
 /** The icon the notification shows; Chrome refuses a basic notification without one. */
-export const NOTIFICATION_ICON = '/notification-icon.png';
+const NOTIFICATION_ICON = '/notification-icon.png';
 
 async function rememberAction(id: string, action: NotificationAction): Promise<void> {
   const entries = Object.entries(await actionsItem.getValue()).slice(-(MAX_REMEMBERED - 1));

@@ -15,7 +15,7 @@ import { showNotification } from './notifications';
  */
 
 /** A password cannot be asked for from a menu or a shortcut, so a password default becomes private. */
-export function toolbarPrivacy(defaultPrivacy: Privacy): Privacy {
+function toolbarPrivacy(defaultPrivacy: Privacy): Privacy {
   return defaultPrivacy === 2 ? 1 : defaultPrivacy;
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
-import { originPattern } from '@/lib/background/connection';
+import { originPattern } from '@/lib/permission';
 import { storedAddress } from '@/lib/page-address';
 import { readConnection, writeConnection } from '@/lib/storage';
 import { startReportService, type RunningService } from '../../service/server';

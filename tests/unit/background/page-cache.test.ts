@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { originPattern } from '@/lib/background/connection';
 import { createHandlers } from '@/lib/background/handlers';
 import { cacheGeneration, forgetCachedPage, registerPageCache, rememberPageState } from '@/lib/background/page-cache';
 import type { PageState } from '@/lib/messages';
 import { isCachedPage, PAGE_CACHE_KEY, PAGE_CACHE_LIMIT, readCachedPages } from '@/lib/page-cache';
+import { originPattern } from '@/lib/permission';
 import { writePreferences } from '@/lib/storage';
 import { startReportService, type RunningService } from '../../service/server';
 import { startPageServer, type PageServer } from '../../service/test-pages';
