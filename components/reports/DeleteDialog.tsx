@@ -1,9 +1,8 @@
-import { useState } from 'preact/hooks';
 import type { ApiError } from '../../lib/api/errors';
 import type { Report } from '../../lib/api';
 import { send } from '../../lib/messaging';
 import { Notice } from '../ui/Notice';
-import { Dialog } from './Dialog';
+import { Dialog, useDialogRequest } from './Dialog';
 
 interface Props {
   report: Report;
@@ -15,29 +14,21 @@ interface Props {
 
 /** Asks before deleting one report, naming its address; Cancel has the focus first. */
 export function DeleteDialog({ report, onDeleted, onFailed, onClose }: Props) {
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
+  const { busy: deleting, error, run } = useDialogRequest(onFailed);
 
-  const remove = async (close: () => void) => {
-    setDeleting(true);
-    setError(null);
-    try {
-      await send('deleteReport', { id: report.id });
-      onDeleted(report, false);
+  const remove = (close: () => void) =>
+    run(async () => {
+      // Already gone is what was asked for: the list is told so, not shown an error.
+      const alreadyGone = await send('deleteReport', { id: report.id }).then(
+        () => false,
+        (caught: ApiError) => {
+          if (caught.kind === 'not-found') return true;
+          throw caught;
+        },
+      );
+      onDeleted(report, alreadyGone);
       close();
-    } catch (caught) {
-      const failure = caught as ApiError;
-      if (failure.kind === 'not-found') {
-        onDeleted(report, true);
-        close();
-        return;
-      }
-      setError(failure);
-      onFailed();
-    } finally {
-      setDeleting(false);
-    }
-  };
+    });
 
   return (
     <Dialog title="Delete this report?" onClose={onClose} busy={deleting}>

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useId, useRef } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import type { ApiError } from '../../lib/api/errors';
 
 interface Props {
   title: string;
@@ -47,4 +48,27 @@ export function Dialog({ title, onClose, busy = false, children }: Props) {
       {children(close, ids)}
     </dialog>
   );
+}
+
+/**
+ * The request a dialog's main button sends: `busy` while it runs; on failure
+ * its error stays in the dialog and `onFailed` lets the caller reload the
+ * list, which may have changed meanwhile.
+ */
+export function useDialogRequest(onFailed: () => void) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const run = async (request: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await request();
+    } catch (caught) {
+      setError(caught as ApiError);
+      onFailed();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
 }

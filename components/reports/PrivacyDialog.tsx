@@ -1,5 +1,4 @@
 import { useState } from 'preact/hooks';
-import type { ApiErrorData } from '../../lib/api/errors';
 import type { Report } from '../../lib/api';
 import { send } from '../../lib/messaging';
 import { errorView } from '../../lib/ui/error-view';
@@ -8,7 +7,7 @@ import type { Privacy } from '../../lib/score';
 import { Notice } from '../ui/Notice';
 import { PrivacyChoice } from '../ui/PrivacyChoice';
 import { SecretInput } from '../ui/SecretInput';
-import { Dialog } from './Dialog';
+import { Dialog, useDialogRequest } from './Dialog';
 
 interface Props {
   report: Report;
@@ -27,27 +26,18 @@ export function PrivacyDialog({ report, onSaved, onFailed, onClose }: Props) {
   const [privacy, setPrivacy] = useState<Privacy>(report.privacy);
   const [password, setPassword] = useState('');
   const [checked, setChecked] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<ApiErrorData | null>(null);
+  const { busy: saving, error, run } = useDialogRequest(onFailed);
   const shown = error ? errorView(error, ['password', 'privacy']) : null;
   const problem = checked ? passwordProblem(privacy, password) : null;
   const passwordMessage = problem ?? shown?.fields.password;
 
-  const save = async (close: () => void) => {
+  const save = (close: () => void) => {
     setChecked(true);
     if (passwordProblem(privacy, password)) return;
-    setSaving(true);
-    setError(null);
-    try {
-      const saved = await send('updateReport', { id: report.id, privacy, ...(privacy === 2 ? { password } : {}) });
-      onSaved(saved);
+    void run(async () => {
+      onSaved(await send('updateReport', { id: report.id, privacy, ...(privacy === 2 ? { password } : {}) }));
       close();
-    } catch (caught) {
-      setError(caught as ApiErrorData);
-      onFailed();
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -58,7 +48,7 @@ export function PrivacyDialog({ report, onSaved, onFailed, onClose }: Props) {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (!saving) void save(close);
+            if (!saving) save(close);
           }}
         >
           <p id={ids.description} class="rm-dialog__subject">
