@@ -3,9 +3,10 @@
  * the API client so the popup can show labels without bundling either.
  */
 
-export type ResultLabel = 'good' | 'decent' | 'bad';
+/** A tuple, so zod schemas can read it too: `z.enum(RESULT_LABELS)`. */
+export const RESULT_LABELS = ['good', 'decent', 'bad'] as const;
 
-export const RESULT_LABELS: readonly ResultLabel[] = ['good', 'decent', 'bad'];
+export type ResultLabel = (typeof RESULT_LABELS)[number];
 
 /** The service's own ranges (its `result` list filter uses them): good > 79, decent 49–79, bad < 49. */
 export function scoreLabel(score: number): ResultLabel {
@@ -15,7 +16,7 @@ export function scoreLabel(score: number): ResultLabel {
 }
 
 export function isResultLabel(value: unknown): value is ResultLabel {
-  return value === 'good' || value === 'decent' || value === 'bad';
+  return (RESULT_LABELS as readonly unknown[]).includes(value);
 }
 
 export const RESULT_LABEL_TEXT: Record<ResultLabel, string> = {
@@ -24,13 +25,13 @@ export const RESULT_LABEL_TEXT: Record<ResultLabel, string> = {
   bad: 'Bad',
 };
 
-/** 0 public, 1 private (hidden), 2 password-protected. */
-export type Privacy = 0 | 1 | 2;
+/** 0 public, 1 private (hidden), 2 password-protected. A tuple, so zod schemas can read it too: `z.literal(PRIVACY_VALUES)`. */
+export const PRIVACY_VALUES = [0, 1, 2] as const;
 
-export const PRIVACY_VALUES: readonly Privacy[] = [0, 1, 2];
+export type Privacy = (typeof PRIVACY_VALUES)[number];
 
 export function isPrivacy(value: unknown): value is Privacy {
-  return value === 0 || value === 1 || value === 2;
+  return (PRIVACY_VALUES as readonly unknown[]).includes(value);
 }
 
 export const PRIVACY_TEXT: Record<Privacy, string> = {

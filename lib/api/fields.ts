@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isResultLabel, scoreLabel, type ResultLabel } from '../score';
+import { isResultLabel, PRIVACY_VALUES, scoreLabel, type ResultLabel } from '../score';
 
 /*
  * Tolerant readers for single fields of the service's answers. Several
@@ -13,7 +13,7 @@ export const wholeNumber = z.union([
   z.string().regex(/^\s*-?\d+\s*$/, 'Invalid input: expected a whole number').transform(Number),
 ]);
 
-export const privacyField = wholeNumber.pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]));
+export const privacyField = wholeNumber.pipe(z.literal(PRIVACY_VALUES));
 
 /** Newer versions send whether a password is set as a boolean; older ones 0/1. The password itself is never kept. */
 export const hasPasswordField = z
