@@ -1,7 +1,7 @@
 import { ApiError } from './errors';
 
 /** The path every endpoint starts with; users often paste it along with the address. */
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 /** `localhost:8080` also matches SCHEME; a scheme is never followed by a digit. */

@@ -34,7 +34,7 @@ const MESSAGES = {
   notUnderstood: (status: number) => `The report service gave an answer this extension does not understand (error ${status}).`,
 } as const;
 
-export function rateLimitedMessage(seconds: number | undefined): string {
+function rateLimitedMessage(seconds: number | undefined): string {
   const when = seconds === undefined ? 'in a minute' : seconds <= 1 ? 'in a second' : `in ${seconds} seconds`;
   return `The report service is getting too many requests from you. Try again ${when}.`;
 }

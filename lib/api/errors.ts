@@ -6,7 +6,7 @@
  */
 
 /** Kinds the API client raises. */
-export const API_CLIENT_ERROR_KINDS = [
+const API_CLIENT_ERROR_KINDS = [
   'invalid-address',
   'insecure-address',
   'unauthorized',
@@ -23,7 +23,7 @@ export const API_CLIENT_ERROR_KINDS = [
 ] as const;
 
 /** Kinds the extension raises about itself (no connection yet, a revoked permission, a broken message). */
-export const EXTENSION_ERROR_KINDS = ['not-connected', 'permission-missing', 'interrupted', 'extension'] as const;
+const EXTENSION_ERROR_KINDS = ['not-connected', 'permission-missing', 'interrupted', 'extension'] as const;
 
 export const API_ERROR_KINDS = [...API_CLIENT_ERROR_KINDS, ...EXTENSION_ERROR_KINDS] as const;
 

@@ -1,5 +1,5 @@
-export { apiUrl, normaliseBaseUrl, reportWebUrl } from './address';
+// Pages import address.ts and errors.ts directly: this file brings in the client, and with it zod.
 export { createReportsApi, type ListParams, type ReportsApi, type ReportsApiOptions } from './client';
-export { API_ERROR_KINDS, ApiError, isApiError, isApiErrorKind, type ApiErrorData, type ApiErrorKind } from './errors';
+export { ApiError, type ApiErrorData, type ApiErrorKind } from './errors';
 export type { RetryPolicy } from './http';
 export type { Account, DeleteResult, Report, ReportCheck, ReportPage } from './schemas';

@@ -58,7 +58,7 @@ function projectOf(url: string): string | null {
   return host ? host.toLowerCase() : null;
 }
 
-export const reportSchema = z
+const reportSchema = z
   .object({
     id: wholeNumber,
     url: z.string(),
