@@ -8,6 +8,7 @@ import { originPattern } from '@/lib/permission';
 import { writePreferences } from '@/lib/storage';
 import { startReportService, type RunningService } from '../../service/server';
 import { startPageServer, type PageServer } from '../../service/test-pages';
+import { installFakePermissions } from './fake-permissions';
 
 let service: RunningService;
 let pages: PageServer;
@@ -28,33 +29,14 @@ afterAll(async () => {
   await pages.close();
 });
 
-/** The browser's permissions, with the events the cache listens to. */
-function installPermissions() {
-  const granted = new Set<string>();
-  const listeners = { added: new Set<() => void>(), removed: new Set<() => void>() };
-  const event = (set: Set<() => void>) => ({ addListener: (fn: () => void) => set.add(fn) });
-  const permissions = {
-    contains: async ({ origins = [] }: { origins?: string[] }) => origins.every((o) => granted.has(o)),
-    remove: async ({ origins = [] }: { origins?: string[] }) => {
-      origins.forEach((o) => granted.delete(o));
-      listeners.removed.forEach((fn) => fn());
-      return true;
-    },
-    onAdded: event(listeners.added),
-    onRemoved: event(listeners.removed),
-  };
-  Object.assign(fakeBrowser, { permissions });
-  return { granted, remove: permissions.remove };
-}
-
-let permissions: ReturnType<typeof installPermissions>;
+let granted: Set<string>;
 const handlers = () => createHandlers();
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  permissions = installPermissions();
+  granted = installFakePermissions();
   registerPageCache();
-  permissions.granted.add(originPattern(service.baseUrl));
+  granted.add(originPattern(service.baseUrl));
   await handlers().saveConnection({ baseUrl: service.baseUrl, apiKey: KEY });
 });
 
@@ -124,7 +106,7 @@ describe('forgetting what could have changed', () => {
     ['another key is saved', () => handlers().saveConnection({ baseUrl: service.baseUrl, apiKey: OTHER_KEY })],
     ['the key is forgotten', () => handlers().forgetKey({})],
     ['the default privacy changes', () => writePreferences({ defaultPrivacy: 2 })],
-    ['the permission is taken back', () => permissions.remove({ origins: [originPattern(service.baseUrl)] })],
+    ['the permission is taken back', () => fakeBrowser.permissions.remove({ origins: [originPattern(service.baseUrl)] })],
   ])('forgets every page when %s', async (_case, change) => {
     const url = await cachedPage();
     await change();
