@@ -49,14 +49,15 @@ export function parseBody(text: string): ParsedBody {
   }
 }
 
-function record(value: unknown): Record<string, unknown> | null {
+/** The value as a JSON object, or null for anything else (arrays included). */
+export function asObject(value: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
 /** Field errors from either shape; a field's messages may come as a list or a single string. */
 export function fieldErrors(body: unknown): Record<string, string[]> {
-  const b = record(body);
-  const source = record(b?.errors) ?? record(b?.message) ?? {};
+  const b = asObject(body);
+  const source = asObject(b?.errors) ?? asObject(b?.message) ?? {};
   const fields: Record<string, string[]> = {};
   for (const [field, value] of Object.entries(source)) {
     const list = (Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === 'string');
@@ -67,7 +68,7 @@ export function fieldErrors(body: unknown): Record<string, string[]> {
 
 function bodyMessage(body: ParsedBody): string | null {
   if (!body.json) return null;
-  const message = record(body.value)?.message;
+  const message = asObject(body.value)?.message;
   return typeof message === 'string' ? message : null;
 }
 

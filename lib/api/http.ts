@@ -1,5 +1,5 @@
 import { apiUrl } from './address';
-import { errorFromRedirect, errorFromResponse, isLoginPage, notTheApi, parseBody, type RequestInfo, type Subject } from './classify';
+import { asObject, errorFromRedirect, errorFromResponse, isLoginPage, notTheApi, parseBody, type RequestInfo, type Subject } from './classify';
 import { ApiError, isApiError } from './errors';
 
 /*
@@ -60,7 +60,8 @@ async function interpret(response: Response, request: ApiRequest, info: RequestI
     throw notTheApi(`${info.method} ${info.target} → HTTP ${response.status}, ${response.headers.get('content-type') ?? 'no content type'}: ${text.slice(0, 200)}`);
   }
   // Some versions put an error status in a 200 body.
-  const claimed = typeof body.value === 'object' && body.value !== null && !('data' in body.value) && 'status' in body.value ? body.value.status : null;
+  const answer = asObject(body.value);
+  const claimed = answer && !('data' in answer) ? answer.status : null;
   if (typeof claimed === 'number' && claimed >= 400) throw errorFromResponse(claimed, response.headers, body, info);
   return body.value;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Privacy, ResultLabel } from '../score';
+import { asObject } from './classify';
 import { ApiError } from './errors';
 import { checksField, dateField, hasPasswordField, privacyField, resultField, wholeNumber, type ReportCheck } from './fields';
 
@@ -101,7 +102,10 @@ const pageMeta = z.object({
 export const reportPageBody = z
   .preprocess(
     // A version that returns the framework's bare paginator puts the page fields beside `data`.
-    (body) => (isRecord(body) && body.meta === undefined && 'current_page' in body ? { ...body, meta: body } : body),
+    (body) => {
+      const page = asObject(body);
+      return page && page.meta === undefined && 'current_page' in page ? { ...page, meta: page } : body;
+    },
     z.object({ data: z.array(reportSchema), meta: pageMeta.optional() }),
   )
   .transform((b): ReportPage => {
@@ -149,10 +153,6 @@ export function deleteBody(requestedId: number) {
   return z
     .union([z.object({ id: wholeNumber.optional(), deleted: z.boolean().optional() }), z.null()])
     .transform((b): DeleteResult => ({ id: b?.id ?? requestedId, deleted: b?.deleted ?? true }));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
