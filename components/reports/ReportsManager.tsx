@@ -1,4 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
+import { useNow } from '../../lib/ui/hooks';
 import { clearFilters, hasFilters, type ReportsView } from '../../lib/reports-view/view-state';
 import { Notice } from '../ui/Notice';
 import { EmptyList, FirstLoad, LoadError } from './ListStates';
@@ -8,7 +9,7 @@ import { ReportDialogs } from './ReportDialogs';
 import { ReportsTable } from './ReportsTable';
 import { SelectionBar } from './SelectionBar';
 import { Toolbar } from './Toolbar';
-import { useAnnouncer, useMinuteClock, useSelection } from './small-hooks';
+import { useAnnouncer, useSelection } from './small-hooks';
 import { useReportActions } from './useReportActions';
 import { useReportsList } from './useReportsList';
 import '../ui/theme.css';
@@ -23,7 +24,8 @@ import './reports.css';
 export function ReportsManager({ baseUrl }: { baseUrl: string }) {
   const list = useReportsList();
   const [status, announce] = useAnnouncer();
-  const now = useMinuteClock();
+  // "3 minutes ago" should not go stale while the page stays open.
+  const now = useNow(60_000);
   const reports = list.page?.reports ?? [];
   const selection = useSelection(reports);
   const actions = useReportActions({ replaceReport: list.replaceReport, reload: list.reload, announce });

@@ -12,16 +12,6 @@ export function useAnnouncer(): [string, (text: string) => void] {
   return [text, announce];
 }
 
-/** "3 minutes ago" should not go stale while the page stays open. */
-export function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 /**
  * The reports chosen for a bulk delete. Only rows on the page shown can be
  * chosen: a report that leaves the page (another page, a filter, a delete)

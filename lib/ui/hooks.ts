@@ -1,13 +1,18 @@
 import { useEffect, useState } from 'preact/hooks';
 
-/** Whole seconds since `startedAt`, ticking once a second while mounted. */
-export function useElapsedSeconds(startedAt: number): number {
+/** The time, read again every `everyMs` while mounted, so what is shown from it does not go stale. */
+export function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
     return () => clearInterval(timer);
-  }, [startedAt]);
-  return Math.max(0, Math.floor((now - startedAt) / 1000));
+  }, [everyMs]);
+  return now;
+}
+
+/** Whole seconds since `startedAt`, ticking once a second while mounted. */
+export function useElapsedSeconds(startedAt: number): number {
+  return Math.max(0, Math.floor((useNow(1000) - startedAt) / 1000));
 }
 
 /** Seconds left of a wait (a rate limit's Retry-After), counting down to 0. A new `from` or `token` restarts it. */
