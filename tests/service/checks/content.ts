@@ -1,4 +1,4 @@
-import { attr, outcome, type Check } from './types.ts';
+import { attr, metaNamed, outcome, present, type Check, type CheckOutcome } from './types.ts';
 
 const TITLE_MAX = 60;
 const DESCRIPTION_MAX = 160;
@@ -6,14 +6,17 @@ const EMAIL = /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/i;
 /** Longest possible address; longer words are not looked at, which keeps the regex linear. */
 const EMAIL_MAX = 254;
 
+/** A text that must be there and at most `max` characters long. */
+function shortText(text: string, max: number): CheckOutcome {
+  if (text === '') return present(text);
+  return outcome(text.length <= max, text, { too_long: { max, length: text.length } });
+}
+
 export const title: Check = {
   name: 'title',
   importance: 'high',
   run({ document }) {
-    const text = document.querySelector('title')?.textContent?.trim() ?? '';
-    if (text === '') return outcome(false, null, { missing: null });
-    const passed = text.length <= TITLE_MAX;
-    return outcome(passed, text, { too_long: { max: TITLE_MAX, length: text.length } });
+    return shortText(document.querySelector('title')?.textContent?.trim() ?? '', TITLE_MAX);
   },
 };
 
@@ -21,11 +24,8 @@ export const metaDescription: Check = {
   name: 'meta_description',
   importance: 'high',
   run({ document }) {
-    const meta = [...document.querySelectorAll('meta')].find((m) => attr(m, 'name').toLowerCase() === 'description');
-    const text = meta ? attr(meta, 'content') : '';
-    if (text === '') return outcome(false, null, { missing: null });
-    const passed = text.length <= DESCRIPTION_MAX;
-    return outcome(passed, text, { too_long: { max: DESCRIPTION_MAX, length: text.length } });
+    const meta = metaNamed(document, 'description');
+    return shortText(meta ? attr(meta, 'content') : '', DESCRIPTION_MAX);
   },
 };
 
@@ -60,8 +60,7 @@ export const language: Check = {
   name: 'language',
   importance: 'medium',
   run({ document }) {
-    const lang = document.documentElement ? attr(document.documentElement, 'lang') : '';
-    return outcome(lang !== '', lang === '' ? null : lang, { missing: null });
+    return present(document.documentElement ? attr(document.documentElement, 'lang') : '');
   },
 };
 

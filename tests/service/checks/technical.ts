@@ -1,8 +1,4 @@
-import { attr, outcome, type Check } from './types.ts';
-
-function metaNamed(document: Document, name: string): Element | undefined {
-  return [...document.querySelectorAll('meta[name]')].find((m) => attr(m, 'name').toLowerCase() === name);
-}
+import { attr, metaNamed, outcome, present, type Check } from './types.ts';
 
 export const noindex: Check = {
   name: 'noindex',
@@ -21,8 +17,7 @@ export const metaViewport: Check = {
   importance: 'medium',
   run({ document }) {
     const meta = metaNamed(document, 'viewport');
-    const content = meta ? attr(meta, 'content') : '';
-    return outcome(content !== '', content === '' ? null : content, { missing: null });
+    return present(meta ? attr(meta, 'content') : '');
   },
 };
 
@@ -38,7 +33,7 @@ export const charset: Check = {
       (metaCharset ? attr(metaCharset, 'charset') : '') ||
       charsetIn(httpEquiv ? attr(httpEquiv, 'content') : '') ||
       charsetIn(String(headers['content-type'] ?? ''));
-    return outcome(found !== '', found === '' ? null : found.toUpperCase(), { missing: null });
+    return present(found.toUpperCase());
   },
 };
 

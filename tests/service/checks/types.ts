@@ -42,6 +42,16 @@ export function outcome(passed: boolean, value: unknown, errors: Record<string, 
   return passed ? { passed, value } : { passed, value, errors };
 }
 
+/** A check of something that must be there: its value is the text found, or null. */
+export function present(text: string): CheckOutcome {
+  return outcome(text !== '', text === '' ? null : text, { missing: null });
+}
+
 export function attr(el: Element, name: string): string {
   return (el.getAttribute(name) ?? '').trim();
+}
+
+/** The `<meta name=…>` element of that name, matched regardless of case. */
+export function metaNamed(document: Document, name: string): Element | undefined {
+  return [...document.querySelectorAll('meta[name]')].find((m) => attr(m, 'name').toLowerCase() === name);
 }
