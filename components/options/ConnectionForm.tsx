@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Account } from '@/lib/api';
-import { isApiError, type ApiErrorData } from '@/lib/api/errors';
 import type { SettingsView } from '@/lib/messages';
 import { send } from '@/lib/messaging';
 import { originPattern } from '@/lib/permission';
 import { checkConnectionForm, permissionHost } from '@/lib/ui/connection-form';
 import { connectionFailure, type ConnectionFailure } from '@/lib/ui/connection-failure';
+import { errorData } from '@/lib/ui/error-view';
 import { Notice } from '../ui/Notice';
 import { KeyField } from './KeyField';
 
@@ -66,7 +66,7 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
         setDone(`Connected to ${new URL(result.settings.baseUrl ?? check.baseUrl).host}.`);
         onSaved(result);
       } catch (error) {
-        setFailure(connectionFailure(asData(error)));
+        setFailure(connectionFailure(errorData(error)));
       } finally {
         setBusy(false);
       }
@@ -80,7 +80,7 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
       setKey('');
       setDone('The key is forgotten. The extension cannot reach your service until you save a key again.');
     } catch (error) {
-      setFailure(connectionFailure(asData(error)));
+      setFailure(connectionFailure(errorData(error)));
     }
   };
 
@@ -141,9 +141,4 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
 
 function permissionRefused(host: string): string {
   return `The browser did not let the extension reach ${host}, so nothing was saved. Without it the extension cannot send your requests to your service. Save again and choose Allow.`;
-}
-
-function asData(error: unknown): ApiErrorData {
-  if (isApiError(error)) return error.toJSON();
-  return { kind: 'extension', message: 'Something went wrong inside the extension. Try again.', detail: String(error) };
 }

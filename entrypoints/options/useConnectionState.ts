@@ -2,15 +2,14 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { AccountState } from '@/components/options/AccountPanel';
 import type { Account } from '@/lib/api';
-import { isApiError, type ApiErrorData } from '@/lib/api/errors';
+import type { ApiErrorData } from '@/lib/api/errors';
 import type { SettingsView } from '@/lib/messages';
 import { send } from '@/lib/messaging';
+import { errorData } from '@/lib/ui/error-view';
 
 const isConnected = (s: SettingsView) => Boolean(s.baseUrl && s.keySet && s.permissionGranted);
 
-function asData(error: unknown): ApiErrorData {
-  return isApiError(error) ? error.toJSON() : { kind: 'extension', message: 'The extension could not read its settings. Reload this page.' };
-}
+const asData = (error: unknown) => errorData(error, 'The extension could not read its settings. Reload this page.');
 
 /** The settings as the background shows them, and the account they lead to. */
 export function useConnectionState() {

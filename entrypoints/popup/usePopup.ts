@@ -1,18 +1,13 @@
 import { useCallback, useLayoutEffect, useReducer, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { ApiError, isApiError, type ApiErrorData } from '@/lib/api/errors';
 import type { Job } from '@/lib/messages';
 import { send } from '@/lib/messaging';
 import { checkReportable } from '@/lib/page-address';
 import { readCachedPages } from '@/lib/page-cache';
 import type { Privacy } from '@/lib/score';
+import { errorData } from '@/lib/ui/error-view';
 import { initialPopupState, popupReducer } from '@/lib/ui/popup-state';
 import { readPrivacyDraft, writePrivacyDraft } from '@/lib/ui/privacy-draft';
-
-function errorData(error: unknown): ApiErrorData {
-  if (isApiError(error)) return error.toJSON();
-  return new ApiError({ kind: 'extension', message: 'Something went wrong inside the extension. Try again.', detail: String(error) }).toJSON();
-}
 
 /** Failures that change what the popup must ask for first (connect, grant access): the page state is read again. */
 const NEEDS_RELOAD = new Set(['not-connected', 'permission-missing']);

@@ -1,4 +1,4 @@
-import type { ApiErrorData, ApiErrorKind } from '../api/errors';
+import { isApiError, type ApiErrorData, type ApiErrorKind } from '../api/errors';
 
 /**
  * How a page presents a typed error: the message as is, per-field messages
@@ -69,6 +69,11 @@ export function errorView(error: ApiErrorData, shownFields: readonly string[]): 
     action: ACTIONS[error.kind] ?? null,
     retryAfterSeconds: typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : null,
   };
+}
+
+/** What a page's request failed with, as data: anything but a typed error is the extension's own fault, worded by `message`. */
+export function errorData(error: unknown, message = 'Something went wrong inside the extension. Try again.'): ApiErrorData {
+  return isApiError(error) ? error.toJSON() : { kind: 'extension', message, detail: String(error) };
 }
 
 const REFUSED = 'The report service did not accept the request.';
