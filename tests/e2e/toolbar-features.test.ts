@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { startReportService, type RunningService } from '../service/server';
 import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser';
+import { waitUntil } from './support/stand-ins';
 import { serveTestPages, type TestPages } from './support/test-pages';
 import { measure } from './support/timings';
 
@@ -40,16 +41,6 @@ async function notificationIds(): Promise<string[]> {
 /** What a click on each notification will do, as the extension keeps it in session storage. */
 async function notificationActions(): Promise<Record<string, { kind: string; url?: string }>> {
   return inWorker(async () => ((await chrome.storage.session.get('notificationActions')).notificationActions ?? {}) as Record<string, { kind: string; url?: string }>);
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** The options page of an extension connected to the local service (host permission granted without a prompt). */
@@ -99,7 +90,7 @@ describe('the right-click menu', { timeout: 60_000 }, () => {
         },
         site.url('/'),
       );
-      await waitFor('a notification', async () => (await notificationIds()).length > before.length);
+      await waitUntil('a notification', async () => (await notificationIds()).length > before.length);
     });
     const [report] = await reportsOf(site.url('/'));
     expect(report).toBeDefined();
@@ -113,7 +104,7 @@ describe('the right-click menu', { timeout: 60_000 }, () => {
     // The user clicks the notification after the browser stopped the idle worker.
     await ext.stopWorker();
     await inWorker((n) => (chrome.notifications.onClicked as unknown as Dispatchable<[string]>).dispatch(n), id);
-    await waitFor('the report opened in a tab', () => inWorker(async (u) => (await chrome.tabs.query({ url: u })).length === 1, reportUrl));
+    await waitUntil('the report opened in a tab', () => inWorker(async (u) => (await chrome.tabs.query({ url: u })).length === 1, reportUrl));
     expect(await notificationIds()).not.toContain(id);
     await tab.close();
   });
@@ -129,7 +120,7 @@ describe('the right-click menu', { timeout: 60_000 }, () => {
       site.url('/'),
       site.url('/linked'),
     );
-    await waitFor('a notification', async () => (await notificationIds()).length > before.length);
+    await waitUntil('a notification', async () => (await notificationIds()).length > before.length);
     expect((await reportsOf(site.url('/linked'))).map((r) => r.url)).toEqual([site.url('/linked').replace(/^http:\/\//, '')]);
     await tab.close();
   });
@@ -149,7 +140,7 @@ describe('the "report the current page" shortcut', { timeout: 60_000 }, () => {
       const [active] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
       chrome.commands.onCommand.dispatch('report-page', active);
     });
-    await waitFor('a notification', async () => (await notificationIds()).length > before.length);
+    await waitUntil('a notification', async () => (await notificationIds()).length > before.length);
     expect(posts()).toBe(postsBefore + 1);
     expect(await reportsOf(site.url('/shortcut'))).toHaveLength(1);
     await tab.close();
@@ -164,7 +155,7 @@ describe('in a real window: the shortcut key, then the toolbar badge', { timeout
     (await headed.worker()).evaluate(fn as never, ...args) as Promise<T>;
 
   const tabIdOf = (url: string) =>
-    waitFor(`the tab of ${url}`, () => inHeadedWorker(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id, url));
+    waitUntil(`the tab of ${url}`, () => inHeadedWorker(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id, url));
   const badgeOf = (tabId: number) =>
     inHeadedWorker(
       async (id) => ({ text: await chrome.action.getBadgeText({ tabId: id }), color: await chrome.action.getBadgeBackgroundColor({ tabId: id }) }),
@@ -194,7 +185,7 @@ describe('in a real window: the shortcut key, then the toolbar badge', { timeout
     const before = await inHeadedWorker(async () => Object.keys(await chrome.notifications.getAll()).length);
     await measure('shortcut key → notification', async () => {
       headed.pressKeys('alt+shift+s');
-      await waitFor('a notification', async () => (await inHeadedWorker(async () => Object.keys(await chrome.notifications.getAll()).length)) > before);
+      await waitUntil('a notification', async () => (await inHeadedWorker(async () => Object.keys(await chrome.notifications.getAll()).length)) > before);
     });
     expect((await reportsOf(url)).map((r) => r.url)).toEqual([url.replace(/^http:\/\//, '')]);
     await page.close();
@@ -219,7 +210,7 @@ describe('in a real window: the shortcut key, then the toolbar badge', { timeout
     await measure('badge: page load → score on the icon', async () => {
       await headed.newTab(url);
       const tabId = await tabIdOf(url);
-      await waitFor('the badge', async () => (await badgeOf(tabId)).text === '91');
+      await waitUntil('the badge', async () => (await badgeOf(tabId)).text === '91');
     });
     const tabId = await tabIdOf(url);
     expect(await badgeOf(tabId)).toEqual({ text: '91', color: [0x1e, 0x7e, 0x34, 255] });
@@ -231,15 +222,15 @@ describe('in a real window: the shortcut key, then the toolbar badge', { timeout
     const page = await headed.newTab(url);
     const tabId = await tabIdOf(url);
     const latest = (await reportsOf(url))[0];
-    await waitFor('the first badge', async () => (await badgeOf(tabId)).text === String(latest?.result ?? ''));
+    await waitUntil('the first badge', async () => (await badgeOf(tabId)).text === String(latest?.result ?? ''));
     service.configure({ latencyMs: 1500 });
     try {
       await inHeadedWorker(async (id) => chrome.commands.onCommand.dispatch('report-page', await chrome.tabs.get(id)), tabId);
-      await waitFor('the progress mark', async () => (await badgeOf(tabId)).text === '…', 5_000);
+      await waitUntil('the progress mark', async () => (await badgeOf(tabId)).text === '…', 5_000);
       const before = (await reportsOf(url)).length;
-      await waitFor('the new report', async () => (await reportsOf(url)).length > before);
+      await waitUntil('the new report', async () => (await reportsOf(url)).length > before);
       const [made] = await reportsOf(url);
-      await waitFor('the new score', async () => (await badgeOf(tabId)).text === String(made!.result), 5_000);
+      await waitUntil('the new score', async () => (await badgeOf(tabId)).text === String(made!.result), 5_000);
     } finally {
       service.configure({ latencyMs: 0 });
     }
@@ -252,14 +243,14 @@ describe('in a real window: the shortcut key, then the toolbar badge', { timeout
     // Counted after the test's own query above: from here on, only the extension asks.
     const lookupsBefore = lookupsOf(url);
     const windowId = await inHeadedWorker(async (u) => (await chrome.windows.create({ incognito: true, url: u }))?.id ?? -1, url);
-    const tabId = await waitFor('the incognito tab', () => inHeadedWorker(async (w) => (await chrome.tabs.query({ windowId: w }))[0]?.id, windowId));
-    await waitFor('the incognito page to load', () => inHeadedWorker(async (id) => (await chrome.tabs.get(id)).status === 'complete', tabId));
+    const tabId = await waitUntil('the incognito tab', () => inHeadedWorker(async (w) => (await chrome.tabs.query({ windowId: w }))[0]?.id, windowId));
+    await waitUntil('the incognito page to load', () => inHeadedWorker(async (id) => (await chrome.tabs.get(id)).status === 'complete', tabId));
     // The extension is allowed there and sees the address: only the badge's own rule keeps it from asking.
     expect(await inHeadedWorker(async (id) => { const t = await chrome.tabs.get(id); return { incognito: t.incognito, url: t.url }; }, tabId)).toEqual({ incognito: true, url });
     // The same address in a normal tab, opened after it, is looked up and gets its badge.
     await headed.newTab(url);
-    const normalTab = await waitFor('the normal tab', () => inHeadedWorker(async (u) => (await chrome.tabs.query({ url: u })).find((t) => !t.incognito)?.id, url));
-    await waitFor('the normal tab’s badge', async () => (await badgeOf(normalTab)).text === String(latest!.result));
+    const normalTab = await waitUntil('the normal tab', () => inHeadedWorker(async (u) => (await chrome.tabs.query({ url: u })).find((t) => !t.incognito)?.id, url));
+    await waitUntil('the normal tab’s badge', async () => (await badgeOf(normalTab)).text === String(latest!.result));
     expect(lookupsOf(url)).toBe(lookupsBefore + 1);
     expect((await badgeOf(tabId)).text).toBe('');
     await inHeadedWorker((w) => chrome.windows.remove(w), windowId);
@@ -283,7 +274,7 @@ describe('in a real window: the shortcut key, then the toolbar badge', { timeout
     const checkbox = await badgeCheckbox();
     await settingsPage.waitForFunction(() => (document.querySelector('input[aria-describedby="badge-reason"]') as HTMLInputElement | null)?.checked === true);
     await checkbox!.click();
-    await waitFor('the badge to clear', async () => (await badgeOf(tabId)).text === '');
+    await waitUntil('the badge to clear', async () => (await badgeOf(tabId)).text === '');
     expect(await inHeadedWorker(() => chrome.permissions.contains({ permissions: ['tabs'] }))).toBe(false);
   });
 });
@@ -317,7 +308,7 @@ async function allowInIncognito(extension: ExtensionBrowser): Promise<void> {
   }
   // The uninstalled extension's worker target can linger for a moment, without extension APIs:
   // ask until the new install's worker answers.
-  const allowed = await waitFor('the reinstalled worker', async () => {
+  const allowed = await waitUntil('the reinstalled worker', async () => {
     const answer = await (await extension.worker())
       .evaluate(() => (typeof chrome === 'undefined' ? null : chrome.extension.isAllowedIncognitoAccess()))
       .catch(() => null);
