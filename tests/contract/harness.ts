@@ -1,7 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { ApiError, createReportsApi, type ReportsApi, type ReportsApiOptions } from '@/lib/api';
+import type { IncomingMessage } from 'node:http';
+import { createReportsApi, type ReportsApi, type ReportsApiOptions } from '@/lib/api';
 import { startReportService, type ServiceOptions } from '../service/server';
+import { startPageServer, type PageRoute } from '../service/test-pages';
 
 /** The accounts every contract test starts with. */
 export const ACCOUNTS = {
@@ -21,34 +21,23 @@ export async function startService(options: ServiceOptions = {}) {
 }
 
 /**
- * Small web pages on 127.0.0.1 for the service to audit. `/redirect` sends
- * the audit on to `/landing`.
+ * Small web pages on 127.0.0.1 for the service to audit: any path is a page
+ * titled after it, and `/redirect` sends the audit on to `/landing`.
  */
 export async function startPages() {
-  const server = createServer((req, res) => {
-    if (req.url === '/redirect') {
-      res.writeHead(302, { Location: '/landing' }).end();
-      return;
-    }
+  const page = (req: IncomingMessage): PageRoute => {
     const title = `Page ${req.url ?? '/'}`;
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(
-      `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><meta name="description" content="A small page for audits."></head><body><h1>${title}</h1><p>Some words.</p></body></html>`,
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+    return {
+      gzip: false,
+      body: `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><meta name="description" content="A small page for audits."></head><body><h1>${title}</h1><p>Some words.</p></body></html>`,
+    };
+  };
+  const server = await startPageServer({ '/redirect': { redirect: '/landing' } }, { otherwise: page });
+  const host = new URL(server.origin).host;
   return {
-    origin,
-    url: (path: string) => `${origin}${path}`,
+    ...server,
     /** How the service stores the address of a page here. */
-    stored: (path: string) => `127.0.0.1:${port}${path === '/' ? '' : path}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    stored: (path: string) => `${host}${path === '/' ? '' : path}`,
   };
 }
 

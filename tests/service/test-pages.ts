@@ -33,16 +33,24 @@ export interface PageServer {
   close(): Promise<void>;
 }
 
-type Routes = Record<string, PageRoute | ((req: IncomingMessage) => PageRoute)>;
+type Route = PageRoute | ((req: IncomingMessage) => PageRoute);
 
-export async function startPageServer(routes: Routes, options: { https?: boolean } = {}): Promise<PageServer> {
+export interface PageServerOptions {
+  https?: boolean;
+  /** Answers any path no route names; by default a 404. */
+  otherwise?: Route;
+}
+
+const NOT_FOUND: PageRoute = { status: 404, body: '<h1>Not found</h1>' };
+
+export async function startPageServer(routes: Record<string, Route>, options: PageServerOptions = {}): Promise<PageServer> {
   const hits: string[] = [];
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const target = req.url ?? '/';
     hits.push(target);
     // A route named by its path alone serves that path with any query, so tests can make distinct addresses of one page.
-    const found = routes[target] ?? routes[new URL(target, 'http://127.0.0.1').pathname];
-    const route = typeof found === 'function' ? found(req) : (found ?? { status: 404, body: '<h1>Not found</h1>' });
+    const found = routes[target] ?? routes[new URL(target, 'http://127.0.0.1').pathname] ?? options.otherwise ?? NOT_FOUND;
+    const route = typeof found === 'function' ? found(req) : found;
     setTimeout(() => answer(res, route), route.delayMs ?? 0);
   };
   const server = options.https ? https.createServer(LOOPBACK_TLS, handler) : http.createServer(handler);
