@@ -12,7 +12,8 @@ import type { Preferences } from './storage';
  * never enters their bundles.
  */
 
-const privacy = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+/** 0 public, 1 private, 2 password: also how storage and report jobs check a stored privacy. */
+export const privacy = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 const password = z.string().min(1).max(128);
 const reportId = z.number().int().positive();
 const pageUrl = z.string().min(1).max(2048);

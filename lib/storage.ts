@@ -1,5 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
+import { privacy } from './messages';
 import { CONNECTION_KEY } from './reports-view/connection-watch';
 import { reportsViewSchema } from './reports-view/schema';
 import { DEFAULT_REPORTS_VIEW, type ReportsView } from './reports-view/view-state';
@@ -10,8 +11,6 @@ import { DEFAULT_REPORTS_VIEW, type ReportsView } from './reports-view/view-stat
  * schema: storage is a border like any other (another version of the
  * extension, or a user poking at devtools, may have written it).
  */
-
-const privacy = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 const connectionSchema = z.object({
   baseUrl: z.string().min(1),

@@ -3,7 +3,7 @@ import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import type { Report, ReportsApi } from '../api';
 import { ApiError, isApiError } from '../api/errors';
-import type { Job, RequestOf } from '../messages';
+import { privacy, type Job, type RequestOf } from '../messages';
 import { reportsForPage } from './page-reports';
 
 /**
@@ -18,7 +18,7 @@ const jobsItem = storage.defineItem<Record<string, unknown>>('session:reportJobs
 const reportShape = z.object({ id: z.number(), url: z.string() }).passthrough();
 const errorShape = z.object({ kind: z.string(), message: z.string() }).passthrough();
 const jobSchema = z.discriminatedUnion('state', [
-  z.object({ url: z.string(), state: z.literal('running'), startedAt: z.number(), privacy: z.union([z.literal(0), z.literal(1), z.literal(2)]) }),
+  z.object({ url: z.string(), state: z.literal('running'), startedAt: z.number(), privacy }),
   z.object({ url: z.string(), state: z.literal('done'), startedAt: z.number(), report: reportShape }),
   z.object({ url: z.string(), state: z.literal('failed'), startedAt: z.number(), error: errorShape }),
 ]);
