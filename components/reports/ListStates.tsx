@@ -15,7 +15,7 @@ export function LoadError({ error, onRetry }: { error: ApiError; onRetry: () => 
 export function FirstLoad() {
   return (
     <div class="rm-placeholder">
-      <span class="rm-spinner" aria-hidden="true" /> Loading reports…
+      <span class="spinner" aria-hidden="true" /> Loading reports…
     </div>
   );
 }

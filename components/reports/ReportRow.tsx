@@ -62,7 +62,7 @@ export function ReportRow({ report, baseUrl, selected, activity, locked, ...acti
       <td class="rm-col-score">
         {activity === 'regenerating' ? (
           <span class="rm-progress-text">
-            <span class="rm-spinner" aria-hidden="true" />
+            <span class="spinner" aria-hidden="true" />
             Regenerating…
           </span>
         ) : (
