@@ -1,15 +1,11 @@
 import { useRef } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import { useFocusOnMount } from '@/lib/ui/hooks';
+import { openOptions } from './OpenOptionsButton';
 
 /** Not connected yet: one way forward, to the options page. */
 export function NeedsConnection() {
   const button = useRef<HTMLButtonElement>(null);
   useFocusOnMount(button);
-  const openOptions = async () => {
-    await browser.runtime.openOptionsPage();
-    window.close();
-  };
   return (
     <section class="panel" data-need="connect" aria-labelledby="connect-heading">
       <h2 id="connect-heading">Connect your report service</h2>

@@ -1,9 +1,15 @@
 import { browser } from 'wxt/browser';
 
-/** Where the fix is in the options: open them and let the popup go. */
+/** Opens the options and lets the popup go. */
+export async function openOptions(): Promise<void> {
+  await browser.runtime.openOptionsPage();
+  window.close();
+}
+
+/** Where the fix is in the options. */
 export function OpenOptionsButton({ label = 'Open the options' }: { label?: string }) {
   return (
-    <button type="button" class="button" onClick={() => void browser.runtime.openOptionsPage().then(() => window.close())}>
+    <button type="button" class="button" onClick={() => void openOptions()}>
       {label}
     </button>
   );

@@ -1,9 +1,9 @@
 import { useMemo } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import { JobProgress } from '@/components/popup/JobProgress';
 import { JobResult } from '@/components/popup/JobResult';
 import { NeedsConnection } from '@/components/popup/NeedsConnection';
 import { NeedsPermission } from '@/components/popup/NeedsPermission';
+import { openOptions } from '@/components/popup/OpenOptionsButton';
 import { PageAddress } from '@/components/popup/PageAddress';
 import { PageReports } from '@/components/popup/PageReports';
 import { ReportForm } from '@/components/popup/ReportForm';
@@ -27,7 +27,7 @@ export function App() {
     <main class="popup" data-state={state.phase === 'ready' && !state.fresh ? 'cached' : state.phase} data-job={job?.state ?? 'none'}>
       <header class="popup__header">
         <h1>Report this page</h1>
-        <button type="button" class="button button--link" onClick={() => void browser.runtime.openOptionsPage().then(() => window.close())}>
+        <button type="button" class="button button--link" onClick={() => void openOptions()}>
           Options
         </button>
       </header>
