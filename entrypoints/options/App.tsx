@@ -48,9 +48,9 @@ export function App() {
           </section>
           <div id="preferences" class="options__group">
             <DefaultPrivacy settings={settings} onSaved={c.setSettings} />
-            {/* Keyed on the connection: it reads the settings once, and what it says depends on them. */}
+            {/* It reads the settings itself and again on every stored change, so it follows the connection and the default privacy. */}
             <div class="card">
-              <ToolbarSettings key={`${settings.keySet}-${settings.permissionGranted}-${settings.preferences.defaultPrivacy}`} />
+              <ToolbarSettings />
             </div>
           </div>
         </>
