@@ -3,6 +3,7 @@ import type { Account, DeleteResult, Report, ReportPage } from './api';
 import type { ApiErrorData } from './api/errors';
 import { reportsViewInput } from './reports-view/schema';
 import type { ReportsView } from './reports-view/view-state';
+import { PRIVACY_VALUES } from './score';
 import type { Preferences } from './storage';
 
 /**
@@ -12,8 +13,8 @@ import type { Preferences } from './storage';
  * never enters their bundles.
  */
 
-/** 0 public, 1 private, 2 password: also how storage and report jobs check a stored privacy. */
-export const privacy = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+/** Also how storage and report jobs check a stored privacy. */
+export const privacy = z.literal(PRIVACY_VALUES);
 const password = z.string().min(1).max(128);
 const reportId = z.number().int().positive();
 const pageUrl = z.string().min(1).max(2048);
