@@ -3,7 +3,7 @@ import type { Account, DeleteResult, Report, ReportPage } from './api';
 import type { ApiErrorData } from './api/errors';
 import { reportsViewInput } from './reports-view/schema';
 import type { ReportsView } from './reports-view/view-state';
-import { PRIVACY_VALUES } from './score';
+import { PRIVACY_VALUES, RESULT_LABELS } from './score';
 import type { Preferences } from './storage';
 
 /**
@@ -37,7 +37,7 @@ export const requests = {
   listReports: z.object({
     search: z.string().max(2048).optional(),
     project: z.string().max(255).optional(),
-    result: z.enum(['good', 'decent', 'bad']).optional(),
+    result: z.enum(RESULT_LABELS).optional(),
     sortBy: z.enum(['id', 'generated_at', 'url', 'result']).optional(),
     sort: z.enum(['asc', 'desc']).optional(),
     perPage: z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)]).optional(),

@@ -1,7 +1,7 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import { storedAddress } from '../page-address';
-import type { ResultLabel } from '../score';
+import { RESULT_LABELS, type ResultLabel } from '../score';
 
 /**
  * The latest result per address, so that revisiting a page within a few
@@ -18,7 +18,7 @@ export const BADGE_CACHE_TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 300;
 
 const resultSchema = z
-  .object({ score: z.number().nullable(), label: z.enum(['good', 'decent', 'bad']).nullable() })
+  .object({ score: z.number().nullable(), label: z.enum(RESULT_LABELS).nullable() })
   .nullable();
 const entrySchema = z.object({ at: z.number(), result: resultSchema });
 

@@ -1,5 +1,5 @@
 import type { RequestOf } from '../messages';
-import type { ResultLabel } from '../score';
+import { RESULT_LABELS, type ResultLabel } from '../score';
 
 /**
  * What the reports manager shows: the list parameters the service offers
@@ -16,7 +16,7 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
 export type PerPage = (typeof PER_PAGE_OPTIONS)[number];
 
-export const RESULT_FILTERS = ['all', 'good', 'decent', 'bad'] as const;
+export const RESULT_FILTERS = ['all', ...RESULT_LABELS] as const;
 export type ResultFilter = 'all' | ResultLabel;
 
 export interface ReportsView {
