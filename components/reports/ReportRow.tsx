@@ -29,7 +29,7 @@ interface Props extends RowActions {
 const PRIVACY_SHORT: Record<Privacy, string> = { 0: 'Public', 1: 'Private', 2: 'Password' };
 
 /** The address as a link to the page itself; the service keeps it without its scheme. */
-export function pageHref(url: string): string {
+function pageHref(url: string): string {
   return /^https?:\/\//i.test(url) ? url : `https://${url}`;
 }
 

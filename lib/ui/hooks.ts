@@ -36,8 +36,8 @@ export function useCountdown(from: number | null, token?: unknown): number {
 }
 
 /** Moves keyboard focus to an element when it first appears (the popup's main action, a result's link). */
-export function useFocusOnMount<T extends HTMLElement>(ref: { current: T | null }, enabled = true): void {
+export function useFocusOnMount<T extends HTMLElement>(ref: { current: T | null }): void {
   useEffect(() => {
-    if (enabled) ref.current?.focus();
-  }, [enabled]);
+    ref.current?.focus();
+  }, []);
 }
