@@ -1,4 +1,4 @@
-import { ApiError, isApiError, type ApiErrorKind } from './api/errors';
+import { type ApiErrorKind, asApiError } from './api/errors';
 
 /**
  * Deletes many reports one after another. Zod-free: it runs in the options
@@ -67,10 +67,6 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-function asApiError(error: unknown): ApiError {
-  if (isApiError(error)) return error;
-  return new ApiError({ kind: 'extension', message: 'Something went wrong inside the extension. Try again.', detail: String(error) });
-}
 
 export async function runBulkDelete(targets: readonly DeleteTarget[], options: BulkDeleteOptions): Promise<BulkDeleteSummary> {
   const { deleteOne, signal, onProgress, sleep = abortableSleep } = options;

@@ -80,3 +80,9 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/** A typed error as it is; anything else is the extension's own fault, worded by `message`. */
+export function asApiError(error: unknown, message = 'Something went wrong inside the extension. Try again.'): ApiError {
+  if (isApiError(error)) return error;
+  return new ApiError({ kind: 'extension', message, detail: error instanceof Error ? error.message : String(error) });
+}

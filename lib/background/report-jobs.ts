@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import type { Report, ReportsApi } from '../api';
-import { ApiError, isApiError } from '../api/errors';
+import { asApiError } from '../api/errors';
 import { privacy, type Job, type RequestOf } from '../messages';
 import { reportsForPage } from './page-reports';
 
@@ -77,9 +77,7 @@ export function startReport(api: ReportsApi, request: RequestOf<'createReport'>)
       await settle({ url: request.url, state: 'done', startedAt, report });
       return report;
     } catch (error) {
-      const apiError = isApiError(error)
-        ? error
-        : new ApiError({ kind: 'extension', message: 'The report could not be created. Try again.', detail: String(error) });
+      const apiError = asApiError(error, 'The report could not be created. Try again.');
       await settle({ url: request.url, state: 'failed', startedAt, error: apiError.toJSON() });
       throw apiError;
     } finally {

@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import { ApiError, isApiError } from '../api/errors';
+import { ApiError, asApiError } from '../api/errors';
 import { envelope, requests, type MessageType, type ParsedRequestOf, type Reply, type ResponseOf } from '../messages';
 
 export type Handlers = { [T in MessageType]: (payload: ParsedRequestOf<T>) => Promise<ResponseOf<T>> };
@@ -29,12 +29,7 @@ export async function dispatch(handlers: Handlers, message: unknown): Promise<Re
     const handler = handlers[type] as (p: unknown) => Promise<unknown>;
     return { ok: true, value: await handler(parsed.data) };
   } catch (error) {
-    if (isApiError(error)) return { ok: false, error: error.toJSON() };
-    const detail = error instanceof Error ? error.message : String(error);
-    return {
-      ok: false,
-      error: { kind: 'extension', message: 'Something went wrong inside the extension. Try again.', detail },
-    };
+    return { ok: false, error: asApiError(error).toJSON() };
   }
 }
 

@@ -1,4 +1,4 @@
-import { ApiError, isApiError } from '../api/errors';
+import { asApiError } from '../api/errors';
 import { connectedApi, type ApiFactory } from '../background/connection';
 import { startReport } from '../background/report-jobs';
 import { checkReportable } from '../page-address';
@@ -28,10 +28,7 @@ async function outcome(address: string | undefined, factory: ApiFactory | undefi
     const report = await startReport(api, { url: reportable.url, privacy: toolbarPrivacy(defaultPrivacy) });
     return successNotification(report, baseUrl);
   } catch (error) {
-    const apiError = isApiError(error)
-      ? error
-      : new ApiError({ kind: 'extension', message: 'The report could not be created. Try again.', detail: String(error) });
-    return failureNotification(apiError.toJSON(), reportable.url);
+    return failureNotification(asApiError(error, 'The report could not be created. Try again.').toJSON(), reportable.url);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ReportPage } from '../api';
-import { ApiError, isApiError } from '../api/errors';
+import { ApiError, asApiError } from '../api/errors';
 import type { RequestOf } from '../messages';
 import { changeView, listRequest, type ReportsView } from './view-state';
 
@@ -50,10 +50,7 @@ export function createListLoader({ fetchPage, onState, onViewCorrected }: ListLo
       if (ticket === latest) set({ page: answer, shown: listRequest(target), error: null, loading: false });
     } catch (caught) {
       if (ticket !== latest) return;
-      const error = isApiError(caught)
-        ? caught
-        : new ApiError({ kind: 'extension', message: 'Something went wrong inside the extension. Try again.', detail: String(caught) });
-      set({ error, loading: false });
+      set({ error: asApiError(caught), loading: false });
     }
   }
 

@@ -1,4 +1,4 @@
-import { isApiError, type ApiErrorData, type ApiErrorKind } from '../api/errors';
+import { asApiError, type ApiErrorData, type ApiErrorKind } from '../api/errors';
 
 /**
  * How a page presents a typed error: the message as is, per-field messages
@@ -72,8 +72,8 @@ export function errorView(error: ApiErrorData, shownFields: readonly string[]): 
 }
 
 /** What a page's request failed with, as data: anything but a typed error is the extension's own fault, worded by `message`. */
-export function errorData(error: unknown, message = 'Something went wrong inside the extension. Try again.'): ApiErrorData {
-  return isApiError(error) ? error.toJSON() : { kind: 'extension', message, detail: String(error) };
+export function errorData(error: unknown, message?: string): ApiErrorData {
+  return asApiError(error, message).toJSON();
 }
 
 const REFUSED = 'The report service did not accept the request.';
