@@ -31,14 +31,19 @@ async function readJob(url: string): Promise<Job | null> {
   return parsed.success ? (parsed.data as Job) : null;
 }
 
-async function writeJob(job: Job): Promise<void> {
-  const jobs = await jobsItem.getValue();
-  await jobsItem.setValue({ ...jobs, [job.url]: job });
+let writes: Promise<unknown> = Promise.resolve();
+
+/** Changes the stored jobs one change at a time: two jobs ending together must not lose each other's outcome. */
+function updateJobs(change: (jobs: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+  const next = writes.then(async () => jobsItem.setValue(change(await jobsItem.getValue())));
+  writes = next.catch(() => undefined);
+  return next;
 }
 
+const writeJob = (job: Job) => updateJobs((jobs) => ({ ...jobs, [job.url]: job }));
+
 export async function dismissJob(url: string): Promise<null> {
-  const { [url]: _gone, ...rest } = await jobsItem.getValue();
-  await jobsItem.setValue(rest);
+  await updateJobs(({ [url]: _gone, ...rest }) => rest);
   return null;
 }
 

@@ -187,6 +187,15 @@ describe('the key stays in the background', () => {
   });
 });
 
+describe('jobs of several pages', () => {
+  it('keeps every page’s outcome when they change at the same moment', async () => {
+    const job = (url: string) => ({ url, state: 'failed', startedAt: 1, error: { kind: 'network', message: 'x' } });
+    await fakeBrowser.storage.session.set({ reportJobs: { a: job('a'), b: job('b'), c: job('c') } });
+    await Promise.all([handlers().dismissJob({ url: 'a' }), handlers().dismissJob({ url: 'b' })]);
+    expect(Object.keys((await fakeBrowser.storage.session.get('reportJobs')).reportJobs as object)).toEqual(['c']);
+  });
+});
+
 describe('a worker stopped during an audit', () => {
   async function restartedWorker() {
     vi.resetModules();
