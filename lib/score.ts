@@ -39,3 +39,6 @@ export const PRIVACY_TEXT: Record<Privacy, string> = {
   1: 'Private',
   2: 'Password-protected',
 };
+
+/** The same, in one word where space is short (a radio button, a table cell). */
+export const PRIVACY_SHORT_TEXT: Record<Privacy, string> = { 0: 'Public', 1: 'Private', 2: 'Password' };

@@ -1,6 +1,6 @@
 import type { Report } from '../../lib/api';
 import { reportWebUrl } from '../../lib/api/address';
-import type { Privacy } from '../../lib/score';
+import { PRIVACY_SHORT_TEXT } from '../../lib/score';
 import { DateText } from '../ui/DateText';
 import { ScoreBadge } from '../ui/ScoreBadge';
 
@@ -26,8 +26,6 @@ interface Props extends RowActions {
 }
 
 /** Short words for a narrow column; the privacy dialog explains each. */
-const PRIVACY_SHORT: Record<Privacy, string> = { 0: 'Public', 1: 'Private', 2: 'Password' };
-
 /** The address as a link to the page itself; the service keeps it without its scheme. */
 function pageHref(url: string): string {
   return /^https?:\/\//i.test(url) ? url : `https://${url}`;
@@ -69,7 +67,7 @@ export function ReportRow({ report, baseUrl, selected, activity, locked, ...acti
           <ScoreBadge score={report.score} label={report.label} />
         )}
       </td>
-      <td class="rm-col-privacy">{PRIVACY_SHORT[report.privacy]}</td>
+      <td class="rm-col-privacy">{PRIVACY_SHORT_TEXT[report.privacy]}</td>
       <td class="rm-col-date">
         <DateText iso={report.generatedAt ?? report.createdAt} />
       </td>

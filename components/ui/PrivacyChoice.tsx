@@ -1,7 +1,5 @@
-import { PRIVACY_VALUES, type Privacy } from '@/lib/score';
+import { PRIVACY_SHORT_TEXT, PRIVACY_VALUES, type Privacy } from '@/lib/score';
 import './ui.css';
-
-const CHOICE_TEXT: Record<Privacy, string> = { 0: 'Public', 1: 'Private', 2: 'Password' };
 
 const CHOICE_HINT: Record<Privacy, string> = {
   0: 'Anyone with the link can open the report.',
@@ -36,7 +34,7 @@ export function PrivacyChoice({ name, legend, value, onChange, disabled, error }
               checked={value === privacy}
               onChange={() => onChange(privacy)}
             />
-            <span class="segment__text">{CHOICE_TEXT[privacy]}</span>
+            <span class="segment__text">{PRIVACY_SHORT_TEXT[privacy]}</span>
           </label>
         ))}
       </div>
