@@ -52,8 +52,12 @@ export function storedAddress(address: string): string {
   return host + path;
 }
 
-/** Whether a report's stored address is the page's (a trailing slash is no difference). */
+/** One key for every way of writing an address as the service stores it (trailing slash and case are no difference). */
+export function addressKey(stored: string): string {
+  return stored.replace(/\/+$/, '').toLowerCase();
+}
+
+/** Whether a report's stored address is the page's. */
 export function sameAddress(stored: string, pageUrl: string): boolean {
-  const trim = (s: string) => s.replace(/\/+$/, '').toLowerCase();
-  return trim(stored) === trim(storedAddress(pageUrl));
+  return addressKey(stored) === addressKey(storedAddress(pageUrl));
 }

@@ -1,3 +1,5 @@
+import type { Browser } from 'wxt/browser';
+
 /**
  * The host permission the extension asks for, kept free of zod and of the
  * API client: the options page and the popup must call
@@ -9,3 +11,6 @@ export function originPattern(baseUrl: string): string {
   const url = new URL(baseUrl);
   return `${url.protocol}//${url.hostname}/*`;
 }
+
+/** The badge must know every tab's address: asked for only when the user turns it on. */
+export const TABS_PERMISSION: Browser.permissions.Permissions = { permissions: ['tabs'] };

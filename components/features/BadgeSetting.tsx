@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
-import { browser, type Browser } from 'wxt/browser';
+import { browser } from 'wxt/browser';
 import type { SettingsView } from '@/lib/messages';
 import { send } from '@/lib/messaging';
+import { TABS_PERMISSION } from '@/lib/permission';
 import { Notice } from '../ui/Notice';
 
-const TABS: Browser.permissions.Permissions = { permissions: ['tabs'] };
 
 interface Props {
   settings: SettingsView;
@@ -23,7 +23,7 @@ export function BadgeSetting({ settings, onSaved }: Props) {
   const [problem, setProblem] = useState<{ tone: 'error' | 'warning'; message: string } | null>(null);
 
   useEffect(() => {
-    void browser.permissions.contains(TABS).then(setGranted, () => setGranted(false));
+    void browser.permissions.contains(TABS_PERMISSION).then(setGranted, () => setGranted(false));
   }, [settings]);
 
   // A permission revoked in the browser's settings leaves the badge off, whatever was saved.
@@ -34,12 +34,12 @@ export function BadgeSetting({ settings, onSaved }: Props) {
     setProblem(null);
     try {
       // No await before this call: the browser shows its prompt only inside the user's click.
-      if (wanted && !(await browser.permissions.request(TABS).catch(() => false))) {
+      if (wanted && !(await browser.permissions.request(TABS_PERMISSION).catch(() => false))) {
         setProblem({ tone: 'warning', message: 'The browser was not allowed to tell the extension the address of your tabs, so the badge stays off.' });
         return;
       }
       const saved = await send('savePreferences', { badgeEnabled: wanted });
-      if (!wanted) await browser.permissions.remove(TABS).catch(() => false);
+      if (!wanted) await browser.permissions.remove(TABS_PERMISSION).catch(() => false);
       setGranted(wanted);
       onSaved(saved);
     } catch (error) {

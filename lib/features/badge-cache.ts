@@ -1,6 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
-import { storedAddress } from '../page-address';
+import { addressKey, storedAddress } from '../page-address';
 import { RESULT_LABELS, type ResultLabel } from '../score';
 
 /**
@@ -26,7 +26,7 @@ const cacheItem = storage.defineItem<Record<string, unknown>>('session:badgeCach
 
 /** The same key for every way of writing one address (scheme, `www.`, trailing slash, case), as `sameAddress` compares them. */
 export function cacheKey(url: string): string {
-  return storedAddress(url).replace(/\/+$/, '').toLowerCase();
+  return addressKey(storedAddress(url));
 }
 
 /** The cached result, or `undefined` when there is none or it has expired. */

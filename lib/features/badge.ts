@@ -1,7 +1,8 @@
-import { browser, type Browser } from 'wxt/browser';
+import { browser } from 'wxt/browser';
 import type { ApiFactory } from '../background/connection';
 import { onJobChange } from '../background/report-jobs';
 import type { Job } from '../messages';
+import { TABS_PERMISSION } from '../permission';
 import { readPreferences, watchConnection, watchPreferences, writePreferences } from '../storage';
 import { cacheKey, clearCache, writeCached } from './badge-cache';
 import { badgeLook, badgeResultOf, EMPTY_LOOK, PROGRESS_LOOK } from './badge-look';
@@ -13,8 +14,6 @@ import { clearAllBadges, currentAddress, paint, tabAddress, tabsShowing } from '
  * it sends every address the user visits to their service, and it needs the
  * optional `tabs` permission to know those addresses.
  */
-
-const TABS_PERMISSION: Browser.permissions.Permissions = { permissions: ['tabs'] };
 
 async function badgeActive(): Promise<boolean> {
   const { badgeEnabled } = await readPreferences();
