@@ -1,11 +1,11 @@
 import { createHandlers } from '@/lib/background/handlers';
 import { applyDemoConnection } from '@/lib/background/demo-connection';
-import { registerPageCache } from '@/lib/background/page-cache';
+import { registerPageCache } from '@/lib/background/popup-cache';
 import { registerMessageRouter } from '@/lib/background/router';
-import { registerBadge } from '@/lib/features/badge';
-import { registerContextMenu } from '@/lib/features/context-menu';
-import { registerNotifications } from '@/lib/features/notifications';
-import { registerShortcuts } from '@/lib/features/shortcuts';
+import { registerBadge } from '@/lib/background/toolbar/badge';
+import { registerContextMenu } from '@/lib/background/toolbar/context-menu';
+import { registerNotifications } from '@/lib/background/toolbar/notifications';
+import { registerShortcuts } from '@/lib/background/toolbar/shortcuts';
 
 export default defineBackground(() => {
   registerMessageRouter(createHandlers());

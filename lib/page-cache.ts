@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
-import type { Report } from './api';
-import type { SettingsView } from './messages';
-import { isPrivacy, isResultLabel } from './score';
+import type { Report } from '@/lib/api';
+import type { SettingsView } from '@/lib/protocol';
+import { isPrivacy, isResultLabel } from '@/lib/shared/score';
 
 /**
  * What the popup last showed for a page, kept in session storage so the next

@@ -1,9 +1,9 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
-import { privacy } from './messages';
-import { CONNECTION_KEY } from './reports-view/connection-watch';
-import { reportsViewSchema } from './reports-view/schema';
-import { DEFAULT_REPORTS_VIEW, type ReportsView } from './reports-view/view-state';
+import { privacy } from '@/lib/protocol';
+import { CONNECTION_KEY } from '@/lib/reports-view/connection-watch';
+import { reportsViewSchema } from '@/lib/reports-view/schema';
+import { DEFAULT_REPORTS_VIEW, type ReportsView } from '@/lib/options/reports-view';
 
 /**
  * Everything the extension keeps, declared once. Each item is versioned from

@@ -1,7 +1,7 @@
 import type { Account } from '@/lib/api';
 import type { ApiErrorData } from '@/lib/api/errors';
-import { quotaText } from '@/lib/ui/connection-form';
-import { Notice } from '../ui/Notice';
+import { quotaText } from '@/lib/options/connection-form';
+import { Notice } from '@/components/ui/Notice';
 
 export type AccountState =
   | { state: 'none' }

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Account } from '@/lib/api';
-import type { SettingsView } from '@/lib/messages';
-import { send } from '@/lib/messaging';
-import { originPattern } from '@/lib/permission';
-import { checkConnectionForm, permissionHost } from '@/lib/ui/connection-form';
-import { connectionFailure, type ConnectionFailure } from '@/lib/ui/connection-failure';
-import { errorData } from '@/lib/ui/error-view';
-import { Notice } from '../ui/Notice';
-import { KeyField } from './KeyField';
+import type { SettingsView } from '@/lib/protocol';
+import { send } from '@/lib/pages/send-to-background';
+import { originPattern } from '@/lib/shared/permission';
+import { checkConnectionForm, permissionHost } from '@/lib/options/connection-form';
+import { connectionFailure, type ConnectionFailure } from '@/lib/options/connection-failure';
+import { errorData } from '@/lib/pages/error-view';
+import { Notice } from '@/components/ui/Notice';
+import { KeyField } from '@/components/options/KeyField';
 
 interface Props {
   settings: SettingsView;

@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
 import { isApiError } from '@/lib/api/errors';
-import type { SettingsView } from '@/lib/messages';
-import { send } from '@/lib/messaging';
-import type { Privacy } from '@/lib/score';
-import { Notice } from '../ui/Notice';
-import { PrivacyChoice } from '../ui/PrivacyChoice';
+import type { SettingsView } from '@/lib/protocol';
+import { send } from '@/lib/pages/send-to-background';
+import type { Privacy } from '@/lib/shared/score';
+import { Notice } from '@/components/ui/Notice';
+import { PrivacyChoice } from '@/components/ui/PrivacyChoice';
 
 /** The privacy the popup starts with; saved as soon as it is chosen. */
 export function DefaultPrivacy({ settings, onSaved }: { settings: SettingsView; onSaved: (settings: SettingsView) => void }) {

@@ -1,7 +1,7 @@
 import type { Ref } from 'preact';
-import type { SettingsView } from '@/lib/messages';
-import { keyHintText } from '@/lib/ui/connection-form';
-import { SecretInput } from '../ui/SecretInput';
+import type { SettingsView } from '@/lib/protocol';
+import { keyHintText } from '@/lib/options/connection-form';
+import { SecretInput } from '@/components/ui/SecretInput';
 
 interface Props {
   settings: SettingsView;

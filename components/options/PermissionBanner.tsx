@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { originPattern } from '@/lib/permission';
-import { Notice } from '../ui/Notice';
+import { originPattern } from '@/lib/shared/permission';
+import { Notice } from '@/components/ui/Notice';
 
 /** The user (Firefox lets them at any time) took the permission for the service back. */
 export function PermissionBanner({ baseUrl, onGranted }: { baseUrl: string; onGranted: () => void }) {

@@ -1,6 +1,6 @@
-import { PRIVACY_TEXT, type Privacy } from '@/lib/score';
-import { elapsedText } from '@/lib/ui/dates';
-import { useElapsedSeconds } from '@/lib/ui/hooks';
+import { PRIVACY_TEXT, type Privacy } from '@/lib/shared/score';
+import { elapsedText } from '@/lib/pages/dates';
+import { useElapsedSeconds } from '@/lib/pages/hooks';
 
 /** While the service audits the page. The background owns the job, so the popup may close meanwhile. */
 export function JobProgress({ startedAt, privacy }: { startedAt: number; privacy: Privacy }) {

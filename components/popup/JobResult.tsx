@@ -1,10 +1,10 @@
 import { useRef } from 'preact/hooks';
 import type { Report } from '@/lib/api';
 import { reportWebUrl } from '@/lib/api/address';
-import { PRIVACY_TEXT } from '@/lib/score';
-import { useFocusOnMount } from '@/lib/ui/hooks';
-import { DateText } from '../ui/DateText';
-import { ScoreBadge } from '../ui/ScoreBadge';
+import { PRIVACY_TEXT } from '@/lib/shared/score';
+import { useFocusOnMount } from '@/lib/pages/hooks';
+import { DateText } from '@/components/ui/DateText';
+import { ScoreBadge } from '@/components/ui/ScoreBadge';
 
 /** The report just made: score and label, date, privacy, and the way to the full report on the service's site. */
 export function JobResult({ report, baseUrl, onDismiss }: { report: Report; baseUrl: string; onDismiss: () => void }) {

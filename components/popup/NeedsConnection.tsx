@@ -1,6 +1,6 @@
 import { useRef } from 'preact/hooks';
-import { useFocusOnMount } from '@/lib/ui/hooks';
-import { openOptions } from './OpenOptionsButton';
+import { useFocusOnMount } from '@/lib/pages/hooks';
+import { openOptions } from '@/components/popup/OpenOptionsButton';
 
 /** Not connected yet: one way forward, to the options page. */
 export function NeedsConnection() {

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { originPattern } from '@/lib/permission';
-import { useFocusOnMount } from '@/lib/ui/hooks';
-import { Notice } from '../ui/Notice';
+import { originPattern } from '@/lib/shared/permission';
+import { useFocusOnMount } from '@/lib/pages/hooks';
+import { Notice } from '@/components/ui/Notice';
 
 /** The user (or the browser) took the permission back: say so, and ask again from the click itself. */
 export function NeedsPermission({ baseUrl, onGranted }: { baseUrl: string; onGranted: () => void }) {

@@ -2,12 +2,12 @@ import { useState } from 'preact/hooks';
 import type { Report } from '@/lib/api';
 import { reportWebUrl } from '@/lib/api/address';
 import type { ApiErrorData } from '@/lib/api/errors';
-import { PRIVACY_TEXT } from '@/lib/score';
-import { DateText } from '../ui/DateText';
-import { errorView } from '@/lib/ui/error-view';
-import { Notice } from '../ui/Notice';
-import { OpenOptionsButton } from './OpenOptionsButton';
-import { ScoreBadge } from '../ui/ScoreBadge';
+import { PRIVACY_TEXT } from '@/lib/shared/score';
+import { DateText } from '@/components/ui/DateText';
+import { errorView } from '@/lib/pages/error-view';
+import { Notice } from '@/components/ui/Notice';
+import { OpenOptionsButton } from '@/components/popup/OpenOptionsButton';
+import { ScoreBadge } from '@/components/ui/ScoreBadge';
 
 const FIRST = 5;
 

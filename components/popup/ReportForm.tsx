@@ -1,12 +1,12 @@
 import { useRef, useState } from 'preact/hooks';
-import type { Privacy } from '@/lib/score';
-import type { ErrorView } from '@/lib/ui/error-view';
-import { useCountdown, useFocusOnMount } from '@/lib/ui/hooks';
-import { passwordProblem } from '@/lib/ui/password';
-import { Notice } from '../ui/Notice';
-import { PrivacyChoice } from '../ui/PrivacyChoice';
-import { SecretInput } from '../ui/SecretInput';
-import { OpenOptionsButton } from './OpenOptionsButton';
+import type { Privacy } from '@/lib/shared/score';
+import type { ErrorView } from '@/lib/pages/error-view';
+import { useCountdown, useFocusOnMount } from '@/lib/pages/hooks';
+import { passwordProblem } from '@/lib/pages/password';
+import { Notice } from '@/components/ui/Notice';
+import { PrivacyChoice } from '@/components/ui/PrivacyChoice';
+import { SecretInput } from '@/components/ui/SecretInput';
+import { OpenOptionsButton } from '@/components/popup/OpenOptionsButton';
 
 interface Props {
   privacy: Privacy;

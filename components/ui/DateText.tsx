@@ -1,4 +1,4 @@
-import { exactTime, relativeTime } from '@/lib/ui/dates';
+import { exactTime, relativeTime } from '@/lib/pages/dates';
 
 /** A date read at a glance ("3 minutes ago"), exact on hover and for screen readers. */
 export function DateText({ iso, prefix = '' }: { iso: string | null; prefix?: string }) {

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import './ui.css';
+import '@/components/ui/ui.css';
 
 interface Props {
   tone: 'error' | 'warning' | 'info';

@@ -1,5 +1,5 @@
-import { PRIVACY_SHORT_TEXT, PRIVACY_VALUES, type Privacy } from '@/lib/score';
-import './ui.css';
+import { PRIVACY_SHORT_TEXT, PRIVACY_VALUES, type Privacy } from '@/lib/shared/score';
+import '@/components/ui/ui.css';
 
 const CHOICE_HINT: Record<Privacy, string> = {
   0: 'Anyone with the link can open the report.',

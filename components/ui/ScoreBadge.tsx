@@ -1,5 +1,5 @@
-import { RESULT_LABEL_TEXT, type ResultLabel } from '@/lib/score';
-import './ui.css';
+import { RESULT_LABEL_TEXT, type ResultLabel } from '@/lib/shared/score';
+import '@/components/ui/ui.css';
 
 interface Props {
   score: number | null;

@@ -1,6 +1,6 @@
 import type { Ref } from 'preact';
 import { useState } from 'preact/hooks';
-import './ui.css';
+import '@/components/ui/ui.css';
 
 interface Props {
   id: string;

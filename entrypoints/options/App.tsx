@@ -1,11 +1,11 @@
-import { ToolbarSettings } from '@/components/features/ToolbarSettings';
+import { ToolbarSettings } from '@/components/options/toolbar/ToolbarSettings';
 import { AccountPanel } from '@/components/options/AccountPanel';
 import { ConnectionForm } from '@/components/options/ConnectionForm';
 import { DefaultPrivacy } from '@/components/options/DefaultPrivacy';
 import { PermissionBanner } from '@/components/options/PermissionBanner';
-import { ReportsManager } from '@/components/reports/ReportsManager';
+import { ReportsManager } from '@/components/options/reports/ReportsManager';
 import { Notice } from '@/components/ui/Notice';
-import { useConnectionState } from './useConnectionState';
+import { useConnectionState } from '@/lib/options/use-settings';
 
 export function App() {
   const c = useConnectionState();

@@ -8,10 +8,10 @@ import { PageAddress } from '@/components/popup/PageAddress';
 import { PageReports } from '@/components/popup/PageReports';
 import { ReportForm } from '@/components/popup/ReportForm';
 import { Notice } from '@/components/ui/Notice';
-import type { SettingsView } from '@/lib/messages';
-import { errorView, type ErrorView } from '@/lib/ui/error-view';
-import { popupNeed } from '@/lib/ui/popup-state';
-import { usePopup } from './usePopup';
+import type { SettingsView } from '@/lib/protocol';
+import { errorView, type ErrorView } from '@/lib/pages/error-view';
+import { popupNeed } from '@/lib/popup/popup-state';
+import { usePopup } from '@/lib/popup/use-popup';
 
 const FORM_FIELDS = ['url', 'password', 'privacy'] as const;
 

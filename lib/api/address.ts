@@ -1,4 +1,4 @@
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/api/errors';
 
 /** The path every endpoint starts with; users often paste it along with the address. */
 const API_PREFIX = '/api/v1';

@@ -1,5 +1,5 @@
-import { normaliseBaseUrl } from './address';
-import { ApiError } from './errors';
+import { normaliseBaseUrl } from '@/lib/api/address';
+import { ApiError } from '@/lib/api/errors';
 
 /*
  * Turns an answer that is not the data asked for into an ApiError whose

@@ -1,8 +1,8 @@
-import type { Privacy, ResultLabel } from '../score';
-import { normaliseBaseUrl } from './address';
-import { ApiError, isApiError } from './errors';
-import { send, type ApiRequest, type RetryPolicy, type Transport } from './http';
-import { accountBody, deleteBody, readBody, reportBody, reportPageBody, type Account, type DeleteResult, type Report, type ReportPage } from './schemas';
+import type { Privacy, ResultLabel } from '@/lib/shared/score';
+import { normaliseBaseUrl } from '@/lib/api/address';
+import { ApiError, isApiError } from '@/lib/api/errors';
+import { send, type ApiRequest, type RetryPolicy, type Transport } from '@/lib/api/http';
+import { accountBody, deleteBody, readBody, reportBody, reportPageBody, type Account, type DeleteResult, type Report, type ReportPage } from '@/lib/api/schemas';
 import type { z } from 'zod';
 
 export interface ListParams {

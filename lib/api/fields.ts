@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isResultLabel, PRIVACY_VALUES, scoreLabel, type ResultLabel } from '../score';
+import { isResultLabel, PRIVACY_VALUES, scoreLabel, type ResultLabel } from '@/lib/shared/score';
 
 /*
  * Tolerant readers for single fields of the service's answers. Several

@@ -1,6 +1,6 @@
-import { apiUrl } from './address';
-import { asObject, errorFromRedirect, errorFromResponse, isLoginPage, notTheApi, parseBody, type RequestInfo, type Subject } from './classify';
-import { ApiError, isApiError } from './errors';
+import { apiUrl } from '@/lib/api/address';
+import { asObject, errorFromRedirect, errorFromResponse, isLoginPage, notTheApi, parseBody, type RequestInfo, type Subject } from '@/lib/api/classify';
+import { ApiError, isApiError } from '@/lib/api/errors';
 
 /*
  * One request to the API: the auth header, the timeout, redirects seen for

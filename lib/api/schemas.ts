@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { Privacy, ResultLabel } from '../score';
-import { asObject } from './classify';
-import { ApiError } from './errors';
-import { checksField, dateField, hasPasswordField, privacyField, resultField, wholeNumber, type ReportCheck } from './fields';
+import type { Privacy, ResultLabel } from '@/lib/shared/score';
+import { asObject } from '@/lib/api/classify';
+import { ApiError } from '@/lib/api/errors';
+import { checksField, dateField, hasPasswordField, privacyField, resultField, wholeNumber, type ReportCheck } from '@/lib/api/fields';
 
-export type { ReportCheck } from './fields';
+export type { ReportCheck } from '@/lib/api/fields';
 
 /*
  * The service's answers, read at the border: every variant listed for the

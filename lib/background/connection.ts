@@ -1,10 +1,10 @@
 import { browser } from 'wxt/browser';
-import { createReportsApi, type ReportsApi } from '../api';
-import { normaliseBaseUrl } from '../api/address';
-import { ApiError } from '../api/errors';
-import { originPattern } from '../permission';
-import type { RequestOf, SettingsView } from '../messages';
-import { readConnection, readPreferences, writeConnection } from '../storage';
+import { createReportsApi, type ReportsApi } from '@/lib/api';
+import { normaliseBaseUrl } from '@/lib/api/address';
+import { ApiError } from '@/lib/api/errors';
+import { originPattern } from '@/lib/shared/permission';
+import type { RequestOf, SettingsView } from '@/lib/protocol';
+import { readConnection, readPreferences, writeConnection } from '@/lib/storage';
 
 async function hasPermission(baseUrl: string): Promise<boolean> {
   return browser.permissions.contains({ origins: [originPattern(baseUrl)] });

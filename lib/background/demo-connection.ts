@@ -1,4 +1,4 @@
-import { readConnection, writeConnection } from '../storage';
+import { readConnection, writeConnection } from '@/lib/storage';
 
 /**
  * Development builds started by `npm start` come pointed at the local report

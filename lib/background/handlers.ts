@@ -1,11 +1,11 @@
-import { isApiError } from '../api/errors';
-import { readReportsView, writePreferences, writeReportsView } from '../storage';
-import { connectedApi, forgetKey, saveConnection, settingsView, type ApiFactory } from './connection';
-import { forgettingCachedPages, keepingPageState } from './page-cache';
-import { withoutChecks } from './page-reports';
-import { pageState } from './page-state';
-import { dismissJob, startReport, waitForJob } from './report-jobs';
-import type { Handlers } from './router';
+import { isApiError } from '@/lib/api/errors';
+import { readReportsView, writePreferences, writeReportsView } from '@/lib/storage';
+import { connectedApi, forgetKey, saveConnection, settingsView, type ApiFactory } from '@/lib/background/connection';
+import { forgettingCachedPages, keepingPageState } from '@/lib/background/popup-cache';
+import { withoutChecks } from '@/lib/background/page-reports';
+import { pageState } from '@/lib/background/page-state';
+import { dismissJob, startReport, waitForJob } from '@/lib/background/report-jobs';
+import type { Handlers } from '@/lib/background/router';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
 export function createHandlers(factory?: ApiFactory): Handlers {

@@ -1,5 +1,5 @@
-import type { Report, ReportsApi } from '../api';
-import { sameAddress, storedAddress } from '../page-address';
+import type { Report, ReportsApi } from '@/lib/api';
+import { sameAddress, storedAddress } from '@/lib/shared/page-address';
 
 /**
  * A report as lists show it: the checks behind the score stay in the

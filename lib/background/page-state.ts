@@ -1,8 +1,8 @@
-import type { ReportsApi } from '../api';
-import { isApiError } from '../api/errors';
-import type { PageState } from '../messages';
-import { reportsForPage } from './page-reports';
-import { currentJob } from './report-jobs';
+import type { ReportsApi } from '@/lib/api';
+import { isApiError } from '@/lib/api/errors';
+import type { PageState } from '@/lib/protocol';
+import { reportsForPage } from '@/lib/background/page-reports';
+import { currentJob } from '@/lib/background/report-jobs';
 
 export async function pageState(api: ReportsApi | null, url: string): Promise<Omit<PageState, 'settings'>> {
   const job = await currentJob(api, url);

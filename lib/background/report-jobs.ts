@@ -1,10 +1,10 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
-import type { Report, ReportsApi } from '../api';
-import { asApiError } from '../api/errors';
-import { privacy, type Job, type RequestOf } from '../messages';
-import { reportsForPage } from './page-reports';
+import type { Report, ReportsApi } from '@/lib/api';
+import { asApiError } from '@/lib/api/errors';
+import { privacy, type Job, type RequestOf } from '@/lib/protocol';
+import { reportsForPage } from '@/lib/background/page-reports';
 
 /**
  * Reports being created are owned by the background, not by the popup that

@@ -1,6 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
-import { ApiError, asApiError } from '../api/errors';
-import { envelope, requests, type MessageType, type ParsedRequestOf, type Reply, type ResponseOf } from '../messages';
+import { ApiError, asApiError } from '@/lib/api/errors';
+import { envelope, requests, type MessageType, type ParsedRequestOf, type Reply, type ResponseOf } from '@/lib/protocol';
 
 export type Handlers = { [T in MessageType]: (payload: ParsedRequestOf<T>) => Promise<ResponseOf<T>> };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_REPORTS_VIEW as D, PER_PAGE_OPTIONS, RESULT_FILTERS, SORT_DIRECTIONS, SORT_KEYS, type ReportsView } from './view-state';
+import { DEFAULT_REPORTS_VIEW as D, PER_PAGE_OPTIONS, RESULT_FILTERS, SORT_DIRECTIONS, SORT_KEYS, type ReportsView } from '@/lib/options/reports-view';
 
 const fields = {
   search: z.string().max(2048),

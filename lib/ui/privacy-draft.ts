@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { isPrivacy, type Privacy } from '../score';
+import { isPrivacy, type Privacy } from '@/lib/shared/score';
 
 /**
  * The privacy chosen in the popup for one page, kept while the browser runs

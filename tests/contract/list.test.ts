@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListParams, Report, ReportsApi } from '@/lib/api';
-import type { ResultLabel } from '@/lib/score';
+import type { ResultLabel } from '@/lib/shared/score';
 import { ACCOUNTS, startService } from './harness';
 
 let env: Awaited<ReturnType<typeof startService>>;

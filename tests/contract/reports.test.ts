@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Privacy } from '@/lib/score';
-import { scoreLabel } from '@/lib/score';
+import type { Privacy } from '@/lib/shared/score';
+import { scoreLabel } from '@/lib/shared/score';
 import { ACCOUNTS, failure, startPages, startService } from './harness';
 
 let env: Awaited<ReturnType<typeof startService>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRIVACY_TEXT, RESULT_LABEL_TEXT, scoreLabel, type ResultLabel } from '@/lib/score';
+import { PRIVACY_TEXT, RESULT_LABEL_TEXT, scoreLabel, type ResultLabel } from '@/lib/shared/score';
 
 describe('scoreLabel', () => {
   it.each<[number, ResultLabel]>([

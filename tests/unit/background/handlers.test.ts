@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
-import { originPattern } from '@/lib/permission';
-import { storedAddress } from '@/lib/page-address';
+import { originPattern } from '@/lib/shared/permission';
+import { storedAddress } from '@/lib/shared/page-address';
 import { readConnection, writeConnection } from '@/lib/storage';
 import { startReportService, type RunningService } from '../../service/server';
 import { installFakePermissions } from './fake-permissions';

@@ -1,0 +1,53 @@
+import type { ApiError } from '@/lib/api/errors';
+import type { Report } from '@/lib/api';
+import { send } from '@/lib/pages/send-to-background';
+import { Notice } from '@/components/ui/Notice';
+import { Dialog, useDialogRequest } from '@/components/options/reports/Dialog';
+
+interface Props {
+  report: Report;
+  /** Deleted (or found already gone): the caller reloads the list and places the focus. */
+  onDeleted: (report: Report, alreadyGone: boolean) => void;
+  onFailed: () => void;
+  onClose: () => void;
+}
+
+/** Asks before deleting one report, naming its address; Cancel has the focus first. */
+export function DeleteDialog({ report, onDeleted, onFailed, onClose }: Props) {
+  const { busy: deleting, error, run } = useDialogRequest(onFailed);
+
+  const remove = (close: () => void) =>
+    run(async () => {
+      // Already gone is what was asked for: the list is told so, not shown an error.
+      const alreadyGone = await send('deleteReport', { id: report.id }).then(
+        () => false,
+        (caught: ApiError) => {
+          if (caught.kind === 'not-found') return true;
+          throw caught;
+        },
+      );
+      onDeleted(report, alreadyGone);
+      close();
+    });
+
+  return (
+    <Dialog title="Delete this report?" onClose={onClose} busy={deleting}>
+      {(close, ids) => (
+        <div class="rm-dialog__body">
+          <p id={ids.description}>
+            The report of <strong class="rm-dialog__subject">{report.url}</strong> will be deleted from the service. This cannot be undone.
+          </p>
+          {error && <Notice tone="error" message={error.message} />}
+          <div class="rm-dialog__buttons">
+            <button type="button" class="button" onClick={close} disabled={deleting} autoFocus>
+              Cancel
+            </button>
+            <button type="button" class="button button--danger" aria-disabled={deleting} onClick={() => !deleting && void remove(close)}>
+              {deleting ? 'Deleting…' : 'Delete report'}
+            </button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

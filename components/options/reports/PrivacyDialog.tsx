@@ -1,0 +1,93 @@
+import { useState } from 'preact/hooks';
+import type { Report } from '@/lib/api';
+import { send } from '@/lib/pages/send-to-background';
+import { errorView } from '@/lib/pages/error-view';
+import { passwordProblem } from '@/lib/pages/password';
+import type { Privacy } from '@/lib/shared/score';
+import { Notice } from '@/components/ui/Notice';
+import { PrivacyChoice } from '@/components/ui/PrivacyChoice';
+import { SecretInput } from '@/components/ui/SecretInput';
+import { Dialog, useDialogRequest } from '@/components/options/reports/Dialog';
+
+interface Props {
+  report: Report;
+  onSaved: (report: Report) => void;
+  /** The save failed: the caller reloads the list, which may have changed meanwhile. */
+  onFailed: () => void;
+  onClose: () => void;
+}
+
+/**
+ * Changes who may see a report. Choosing a password asks for a new one; it
+ * goes to the service and is kept nowhere else: it lives in this dialog's
+ * state only, which goes when the dialog closes.
+ */
+export function PrivacyDialog({ report, onSaved, onFailed, onClose }: Props) {
+  const [privacy, setPrivacy] = useState<Privacy>(report.privacy);
+  const [password, setPassword] = useState('');
+  const [checked, setChecked] = useState(false);
+  const { busy: saving, error, run } = useDialogRequest(onFailed);
+  const shown = error ? errorView(error, ['password', 'privacy']) : null;
+  const problem = checked ? passwordProblem(privacy, password) : null;
+  const passwordMessage = problem ?? shown?.fields.password;
+
+  const save = (close: () => void) => {
+    setChecked(true);
+    if (passwordProblem(privacy, password)) return;
+    void run(async () => {
+      onSaved(await send('updateReport', { id: report.id, privacy, ...(privacy === 2 ? { password } : {}) }));
+      close();
+    });
+  };
+
+  return (
+    <Dialog title="Who can see this report" onClose={onClose} busy={saving}>
+      {(close, ids) => (
+        <form
+          class="rm-dialog__body"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!saving) save(close);
+          }}
+        >
+          <p id={ids.description} class="rm-dialog__subject">
+            {report.url}
+          </p>
+          <PrivacyChoice name="rm-privacy" legend="Privacy" value={privacy} onChange={setPrivacy} disabled={saving} error={shown?.fields.privacy} />
+          {privacy === 2 && (
+            <div class="field">
+              <label class="field__label" for="rm-new-password">
+                {report.privacy === 2 ? 'New password (replaces the current one)' : 'Password'}
+              </label>
+              <SecretInput
+                id="rm-new-password"
+                what="password"
+                value={password}
+                onInput={setPassword}
+                autoComplete="new-password"
+                invalid={Boolean(passwordMessage)}
+                describedBy="rm-new-password-help"
+                disabled={saving}
+              />
+              <p id="rm-new-password-help" class={passwordMessage ? 'field__error' : 'field__help'}>
+                {passwordMessage ?? '1 to 128 characters. The extension does not keep it.'}
+              </p>
+            </div>
+          )}
+          {shown && (shown.message || shown.otherFields.length > 0) && !shown.fields.password && (
+            <Notice tone="error" message={shown.message} extra={shown.otherFields} />
+          )}
+          <div class="rm-dialog__buttons">
+            <button type="button" class="button" onClick={close} disabled={saving}>
+              Cancel
+            </button>
+            <button type="submit" class="button button--primary" aria-disabled={saving}>
+              {saving ? 'Saving…' : 'Save'}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

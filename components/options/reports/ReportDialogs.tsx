@@ -1,0 +1,49 @@
+import type { Report } from '@/lib/api';
+import { PRIVACY_TEXT } from '@/lib/shared/score';
+import { BulkDeleteDialog } from '@/components/options/reports/BulkDeleteDialog';
+import { DeleteDialog } from '@/components/options/reports/DeleteDialog';
+import { PrivacyDialog } from '@/components/options/reports/PrivacyDialog';
+import type { OpenDialog } from '@/components/options/reports/useReportActions';
+
+interface Props {
+  dialog: OpenDialog;
+  onClose: () => void;
+  replaceReport: (report: Report) => void;
+  reload: () => Promise<void>;
+  announce: (text: string) => void;
+  /** One report is gone: the caller reloads the list and places the focus. */
+  onDeleted: (report: Report, text: string) => void;
+  onBulkFinished: () => void;
+}
+
+/** The one dialog open at a time, wired to the list: what succeeded is shown, what failed reloads the list. */
+export function ReportDialogs({ dialog, onClose, replaceReport, reload, announce, onDeleted, onBulkFinished }: Props) {
+  const reloadAfterFailure = () => void reload();
+  switch (dialog?.kind) {
+    case 'privacy':
+      return (
+        <PrivacyDialog
+          report={dialog.report}
+          onSaved={(saved) => {
+            replaceReport(saved);
+            announce(`${saved.url} is now ${PRIVACY_TEXT[saved.privacy].toLowerCase()}.`);
+          }}
+          onFailed={reloadAfterFailure}
+          onClose={onClose}
+        />
+      );
+    case 'delete':
+      return (
+        <DeleteDialog
+          report={dialog.report}
+          onDeleted={(report, gone) => onDeleted(report, gone ? `${report.url} was already deleted.` : `Deleted the report of ${report.url}.`)}
+          onFailed={reloadAfterFailure}
+          onClose={onClose}
+        />
+      );
+    case 'bulk':
+      return <BulkDeleteDialog targets={dialog.targets} announce={announce} onFinished={onBulkFinished} onClose={onClose} />;
+    default:
+      return null;
+  }
+}

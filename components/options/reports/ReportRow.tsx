@@ -1,0 +1,92 @@
+import type { Report } from '@/lib/api';
+import { reportWebUrl } from '@/lib/api/address';
+import { PRIVACY_SHORT_TEXT } from '@/lib/shared/score';
+import { DateText } from '@/components/ui/DateText';
+import { ScoreBadge } from '@/components/ui/ScoreBadge';
+
+/** Something running on the row's report that the row itself shows. */
+export type RowActivity = 'regenerating';
+
+export interface RowActions {
+  onSelect: (report: Report, selected: boolean) => void;
+  onPrivacy: (report: Report) => void;
+  onRegenerate: (report: Report) => void;
+  onDelete: (report: Report) => void;
+}
+
+interface Props extends RowActions {
+  report: Report;
+  baseUrl: string;
+  selected: boolean;
+  activity: RowActivity | undefined;
+  /** No action may start (a bulk delete is running). */
+  locked: boolean;
+  /** Changes each minute, so the row re-renders and "5 minutes ago" moves on. */
+  now: number;
+}
+
+/** Short words for a narrow column; the privacy dialog explains each. */
+/** The address as a link to the page itself; the service keeps it without its scheme. */
+function pageHref(url: string): string {
+  return /^https?:\/\//i.test(url) ? url : `https://${url}`;
+}
+
+export function ReportRow({ report, baseUrl, selected, activity, locked, ...actions }: Props) {
+  const busy = locked || activity !== undefined;
+  // aria-disabled keeps the focus on a button that stops being usable while its own action runs.
+  const act = (fn: (r: Report) => void) => () => {
+    if (!busy) fn(report);
+  };
+  const about = <span class="sr-only"> {report.url}</span>;
+  return (
+    <tr data-report-id={report.id} aria-busy={activity !== undefined} class={activity ? 'rm-row rm-row--busy' : 'rm-row'}>
+      <td class="rm-col-select">
+        <input
+          type="checkbox"
+          checked={selected}
+          disabled={locked}
+          aria-label={`Select ${report.url}`}
+          onChange={(e) => actions.onSelect(report, e.currentTarget.checked)}
+        />
+      </td>
+      <th scope="row" class="rm-col-address">
+        <a href={pageHref(report.url)} target="_blank" rel="noopener noreferrer" class="rm-address" title={report.url}>
+          {report.url}
+        </a>
+      </th>
+      <td class="rm-col-project" title={report.project ?? undefined}>
+        {report.project ?? <span class="muted">None</span>}
+      </td>
+      <td class="rm-col-score">
+        {activity === 'regenerating' ? (
+          <span class="rm-progress-text">
+            <span class="spinner" aria-hidden="true" />
+            Regenerating…
+          </span>
+        ) : (
+          <ScoreBadge score={report.score} label={report.label} />
+        )}
+      </td>
+      <td class="rm-col-privacy">{PRIVACY_SHORT_TEXT[report.privacy]}</td>
+      <td class="rm-col-date">
+        <DateText iso={report.generatedAt ?? report.createdAt} />
+      </td>
+      <td class="rm-col-actions">
+        <div class="rm-actions">
+          <a class="button button--link" href={reportWebUrl(baseUrl, report.id)} target="_blank" rel="noopener noreferrer">
+            Open report{about}
+          </a>
+          <button type="button" class="button" aria-disabled={busy} onClick={act(actions.onPrivacy)}>
+            Privacy{about}
+          </button>
+          <button type="button" class="button" aria-disabled={busy} onClick={act(actions.onRegenerate)}>
+            Regenerate{about}
+          </button>
+          <button type="button" class="button button--danger" aria-disabled={busy} onClick={act(actions.onDelete)}>
+            Delete{about}
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}

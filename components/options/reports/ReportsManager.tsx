@@ -1,0 +1,133 @@
+import { useRef, useState } from 'preact/hooks';
+import { useNow } from '@/lib/pages/hooks';
+import { clearFilters, hasFilters, type ReportsView } from '@/lib/options/reports-view';
+import { Notice } from '@/components/ui/Notice';
+import { EmptyList, FirstLoad, LoadError } from '@/components/options/reports/ListStates';
+import { useFocusAfterDelete, useListAnnouncement } from '@/components/options/reports/manager-hooks';
+import { Pager } from '@/components/options/reports/Pager';
+import { ReportDialogs } from '@/components/options/reports/ReportDialogs';
+import { ReportsTable } from '@/components/options/reports/ReportsTable';
+import { SelectionBar } from '@/components/options/reports/SelectionBar';
+import { Toolbar } from '@/components/options/reports/Toolbar';
+import { useAnnouncer, useSelection } from '@/components/options/reports/selection-hooks';
+import { useReportActions } from '@/components/options/reports/useReportActions';
+import { useReportsList } from '@/components/options/reports/useReportsList';
+import '@/components/ui/theme.css';
+import '@/components/ui/ui.css';
+import '@/components/options/reports/reports.css';
+
+/**
+ * The account's reports: find, filter, sort, page through, edit, regenerate
+ * and delete them. Renders nothing of the connection itself; give it the
+ * service's address, for the "Open report" links.
+ */
+export function ReportsManager({ baseUrl }: { baseUrl: string }) {
+  const list = useReportsList();
+  const [status, announce] = useAnnouncer();
+  // "3 minutes ago" should not go stale while the page stays open.
+  const now = useNow(60_000);
+  const reports = list.page?.reports ?? [];
+  const selection = useSelection(reports);
+  const actions = useReportActions({ replaceReport: list.replaceReport, reload: list.reload, announce });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const tableArea = useRef<HTMLDivElement>(null);
+  const focusRowAfterReload = useFocusAfterDelete(list, tableArea, heading);
+  useListAnnouncement(list, announce);
+  // A failed load is told next to the control that asked for it: the pager sits below a long table.
+  const [errorAtPager, setErrorAtPager] = useState(false);
+
+  const view = list.view;
+  const title = (
+    <h2 id="rm-heading" ref={heading} tabIndex={-1}>
+      Your reports
+    </h2>
+  );
+  if (!view) {
+    return (
+      <section class="rm" aria-labelledby="rm-heading" data-state="loading">
+        {title}
+        <FirstLoad />
+      </section>
+    );
+  }
+  const locked = actions.dialog?.kind === 'bulk';
+  const changeFromAbove = (change: Partial<ReportsView>) => {
+    setErrorAtPager(false);
+    list.setView(change);
+  };
+  const loadError = list.error && <LoadError error={list.error} onRetry={() => void list.reload()} />;
+
+  return (
+    <section class="rm" aria-labelledby="rm-heading" data-state={list.loading ? 'loading' : list.error ? 'error' : 'idle'} data-shown={JSON.stringify(list.shown)}>
+      {title}
+      <Toolbar
+        view={view}
+        projects={list.projects}
+        onChange={changeFromAbove}
+      />
+      <div class="rm-status-line">
+        <p class="rm-status" role="status">
+          {list.loading && list.page ? 'Loading…' : status}
+        </p>
+        <SelectionBar count={selection.targets.length} locked={locked} onClear={selection.clear} onDelete={() => actions.setDialog({ kind: 'bulk', targets: selection.targets })} />
+      </div>
+      {!errorAtPager && loadError}
+      {actions.actionError && (
+        <Notice tone="error" message={actions.actionError}>
+          <button type="button" class="button" onClick={() => actions.setActionError(null)}>
+            Dismiss
+          </button>
+        </Notice>
+      )}
+      <div ref={tableArea} class={list.loading && list.page ? 'rm-list rm-list--stale' : 'rm-list'}>
+        {!list.page && list.loading && <FirstLoad />}
+        {list.page && reports.length === 0 && <EmptyList filtered={hasFilters(view)} onClearFilters={() => changeFromAbove(clearFilters(view))} />}
+        {reports.length > 0 && (
+          <ReportsTable
+            reports={reports}
+            baseUrl={baseUrl}
+            view={view}
+            caption={`Your reports, page ${list.page?.page ?? view.page}`}
+            loading={list.loading}
+            selected={selection.ids}
+            activity={actions.activity}
+            locked={locked}
+            now={now}
+            onSelect={selection.toggle}
+            onSelectAll={selection.setAll}
+            onSort={(sortBy, sort) => changeFromAbove({ sortBy, sort })}
+            onPrivacy={(report) => actions.setDialog({ kind: 'privacy', report })}
+            onRegenerate={(report) => void actions.regenerate(report)}
+            onDelete={(report) => actions.setDialog({ kind: 'delete', report })}
+          />
+        )}
+      </div>
+      {errorAtPager && loadError}
+      <Pager
+        page={list.page}
+        current={list.error && list.page ? list.page.page : view.page}
+        disabled={locked}
+        onPage={(page) => {
+          setErrorAtPager(true);
+          list.setView({ page });
+        }}
+      />
+      <ReportDialogs
+        dialog={actions.dialog}
+        onClose={() => actions.setDialog(null)}
+        replaceReport={list.replaceReport}
+        reload={list.reload}
+        announce={announce}
+        onDeleted={(report, text) => {
+          focusRowAfterReload(reports.findIndex((r) => r.id === report.id));
+          announce(text);
+          void list.reload();
+        }}
+        onBulkFinished={() => {
+          selection.clear();
+          void list.reload();
+        }}
+      />
+    </section>
+  );
+}

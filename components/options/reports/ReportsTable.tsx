@@ -1,0 +1,78 @@
+import type { Report } from '@/lib/api';
+import type { ReportsView, SortKey } from '@/lib/options/reports-view';
+import { ReportRow, type RowActions, type RowActivity } from '@/components/options/reports/ReportRow';
+import { SelectAll } from '@/components/options/reports/SelectAll';
+
+interface Props extends RowActions {
+  reports: readonly Report[];
+  baseUrl: string;
+  view: ReportsView;
+  caption: string;
+  loading: boolean;
+  selected: ReadonlySet<number>;
+  activity: ReadonlyMap<number, RowActivity>;
+  locked: boolean;
+  now: number;
+  onSelectAll: (selected: boolean) => void;
+  onSort: (sortBy: SortKey, sort: ReportsView['sort']) => void;
+}
+
+function SortHeader({ label, sortKey, view, onSort }: { label: string; sortKey: SortKey; view: ReportsView; onSort: Props['onSort'] }) {
+  const active = view.sortBy === sortKey;
+  const next = active ? (view.sort === 'asc' ? 'desc' : 'asc') : sortKey === 'url' ? 'asc' : 'desc';
+  const direction = view.sort === 'asc' ? 'ascending' : 'descending';
+  return (
+    <th scope="col" aria-sort={active ? direction : undefined}>
+      <button type="button" class="rm-sort-button" onClick={() => onSort(sortKey, next)}>
+        {label}
+        <span class="rm-sort-mark" aria-hidden="true">
+          {active ? (view.sort === 'asc' ? '▲' : '▼') : ''}
+        </span>
+        <span class="sr-only">{`, sort ${next === 'asc' ? 'ascending' : 'descending'}`}</span>
+      </button>
+    </th>
+  );
+}
+
+/** The reports of one page as a real table: a caption, column headers, and each address as its row's header. */
+export function ReportsTable(props: Props) {
+  const { reports, view, selected, onSort } = props;
+  const chosen = reports.filter((r) => selected.has(r.id)).length;
+  return (
+    <div class="rm-table-wrap">
+      <table class="rm-table" aria-busy={props.loading}>
+        <caption class="sr-only">{props.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" class="rm-col-select">
+              <SelectAll count={reports.length} chosen={chosen} disabled={props.locked} onChange={props.onSelectAll} />
+            </th>
+            <SortHeader label="Address" sortKey="url" view={view} onSort={onSort} />
+            <th scope="col">Project</th>
+            <SortHeader label="Result" sortKey="result" view={view} onSort={onSort} />
+            <th scope="col">Privacy</th>
+            <SortHeader label="Generated" sortKey="generated_at" view={view} onSort={onSort} />
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {reports.map((report) => (
+            <ReportRow
+              key={report.id}
+              report={report}
+              baseUrl={props.baseUrl}
+              selected={selected.has(report.id)}
+              activity={props.activity.get(report.id)}
+              locked={props.locked}
+              now={props.now}
+              onSelect={props.onSelect}
+              onPrivacy={props.onPrivacy}
+              onRegenerate={props.onRegenerate}
+              onDelete={props.onDelete}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

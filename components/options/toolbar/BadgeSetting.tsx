@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import type { SettingsView } from '@/lib/protocol';
+import { send } from '@/lib/pages/send-to-background';
+import { TABS_PERMISSION } from '@/lib/shared/permission';
+import { Notice } from '@/components/ui/Notice';
+
+
+interface Props {
+  settings: SettingsView;
+  onSaved: (settings: SettingsView) => void;
+}
+
+/**
+ * The opt-in badge. Turning it on asks the browser for the `tabs` permission
+ * from the click itself (the only moment a prompt may appear); turning it off
+ * gives the permission back.
+ */
+export function BadgeSetting({ settings, onSaved }: Props) {
+  const [granted, setGranted] = useState<boolean | null>(null);
+  /** The state the user asked for while the browser and the background answer. */
+  const [pending, setPending] = useState<boolean | null>(null);
+  const [problem, setProblem] = useState<{ tone: 'error' | 'warning'; message: string } | null>(null);
+
+  useEffect(() => {
+    void browser.permissions.contains(TABS_PERMISSION).then(setGranted, () => setGranted(false));
+  }, [settings]);
+
+  // A permission revoked in the browser's settings leaves the badge off, whatever was saved.
+  const on = pending ?? (settings.preferences.badgeEnabled && granted === true);
+
+  const change = async (wanted: boolean) => {
+    setPending(wanted);
+    setProblem(null);
+    try {
+      // No await before this call: the browser shows its prompt only inside the user's click.
+      if (wanted && !(await browser.permissions.request(TABS_PERMISSION).catch(() => false))) {
+        setProblem({ tone: 'warning', message: 'The browser was not allowed to tell the extension the address of your tabs, so the badge stays off.' });
+        return;
+      }
+      const saved = await send('savePreferences', { badgeEnabled: wanted });
+      if (!wanted) await browser.permissions.remove(TABS_PERMISSION).catch(() => false);
+      setGranted(wanted);
+      onSaved(saved);
+    } catch (error) {
+      setProblem({ tone: 'error', message: error instanceof Error ? error.message : 'The setting could not be saved. Try again.' });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <div class="toolbar-settings__group">
+      <h3>Badge</h3>
+      <label class="toolbar-settings__toggle">
+        <input
+          type="checkbox"
+          checked={on}
+          disabled={pending !== null || granted === null}
+          aria-describedby="badge-reason"
+          onChange={(event) => void change(event.currentTarget.checked)}
+        />
+        <span>Show the latest score of each page on the toolbar icon</span>
+      </label>
+      <p id="badge-reason" class="field__help">
+        When on, every address you visit is looked up on your service. Private (incognito) windows are never looked up, and a result is kept for ten
+        minutes so that going back to a page does not ask again. Turning it on asks the browser to let the extension read the address of your tabs.
+      </p>
+      {problem && <Notice tone={problem.tone} message={problem.message} />}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { browser } from 'wxt/browser';
+import type { ApiFactory } from '@/lib/background/connection';
+import { onJobChange } from '@/lib/background/report-jobs';
+import type { Job } from '@/lib/protocol';
+import { TABS_PERMISSION } from '@/lib/shared/permission';
+import { readPreferences, watchConnection, watchPreferences, writePreferences } from '@/lib/storage';
+import { cacheKey, clearCache, writeCached } from '@/lib/background/toolbar/badge-cache';
+import { badgeLook, badgeResultOf, EMPTY_LOOK, PROGRESS_LOOK } from '@/lib/background/toolbar/badge-paint';
+import { latestResult, resetLookups } from '@/lib/background/toolbar/badge-lookup';
+import { clearAllBadges, currentAddress, paint, tabAddress, tabsShowing } from '@/lib/background/toolbar/badge-tabs';
+
+/**
+ * The toolbar badge: the latest result of each tab's address. Opt-in, because
+ * it sends every address the user visits to their service, and it needs the
+ * optional `tabs` permission to know those addresses.
+ */
+
+async function badgeActive(): Promise<boolean> {
+  const { badgeEnabled } = await readPreferences();
+  return badgeEnabled && (await browser.permissions.contains(TABS_PERMISSION));
+}
+
+export interface BadgeOptions {
+  /** Pause after a tab's last change before looking it up: one page load fires several updates. */
+  debounceMs?: number;
+  factory?: ApiFactory;
+}
+
+export interface BadgeFeature {
+  /** Answers once no lookup or paint is pending (for tests). */
+  idle(): Promise<void>;
+  /** Stops following jobs (for tests, which register the feature once each). */
+  stop(): void;
+}
+
+/** Call once, synchronously, when the worker starts. */
+export function registerBadge({ debounceMs = 400, factory }: BadgeOptions = {}): BadgeFeature {
+  /** Cache key of what each tab's badge shows, so an update that keeps the address keeps the badge. */
+  const shown = new Map<number, string>();
+  /** Addresses with a report being created: their tabs show the progress mark instead of a lookup. */
+  const running = new Set<string>();
+  const timers = new Map<number, ReturnType<typeof setTimeout>>();
+  const work = new Set<Promise<void>>();
+  let wasActive: boolean | null = null;
+
+  const track = (promise: Promise<unknown>) => {
+    const tracked: Promise<void> = promise
+      .then(() => undefined, (error: unknown) => console.warn('Badge update failed', error))
+      .finally(() => work.delete(tracked));
+    work.add(tracked);
+  };
+
+  async function refreshTab(tabId: number): Promise<void> {
+    if (!(await badgeActive())) return;
+    const url = await currentAddress(tabId);
+    if (!url) {
+      shown.delete(tabId);
+      return paint(tabId, EMPTY_LOOK);
+    }
+    const key = cacheKey(url);
+    if (running.has(key)) return paint(tabId, PROGRESS_LOOK);
+    const result = await latestResult(url, factory);
+    // The user may have moved on while the service answered.
+    const now = await currentAddress(tabId);
+    if (result === undefined || !now || cacheKey(now) !== key) return;
+    shown.set(tabId, key);
+    await paint(tabId, badgeLook(result));
+  }
+
+  const schedule = (tabId: number) => {
+    clearTimeout(timers.get(tabId));
+    timers.set(tabId, setTimeout(() => (timers.delete(tabId), track(refreshTab(tabId))), debounceMs));
+  };
+
+  async function followSetting(): Promise<void> {
+    const active = await badgeActive();
+    if (active === wasActive) return;
+    wasActive = active;
+    if (active) {
+      for (const tab of await browser.tabs.query({ active: true })) if (tab.id !== undefined) schedule(tab.id);
+      return;
+    }
+    shown.clear();
+    await clearCache();
+    await clearAllBadges();
+  }
+
+  async function followJob(job: Job): Promise<void> {
+    const key = cacheKey(job.url);
+    if (job.state === 'running') running.add(key);
+    else running.delete(key);
+    if (!(await badgeActive())) return;
+    if (job.state === 'done') await writeCached(job.url, badgeResultOf(job.report));
+    for (const tabId of await tabsShowing(job.url)) {
+      if (job.state === 'running') await paint(tabId, PROGRESS_LOOK);
+      else await refreshTab(tabId);
+    }
+  }
+
+  browser.tabs.onUpdated.addListener((tabId, change, tab) => {
+    if (change.url !== undefined) {
+      const address = tabAddress(tab);
+      // A new address must not keep the previous one's score while it is looked up.
+      if (!address || shown.get(tabId) !== cacheKey(address)) {
+        shown.delete(tabId);
+        track(paint(tabId, EMPTY_LOOK));
+      }
+    }
+    if (change.url !== undefined || change.status === 'complete') schedule(tabId);
+  });
+  browser.tabs.onActivated.addListener(({ tabId }) => {
+    if (!shown.has(tabId)) schedule(tabId);
+  });
+  browser.tabs.onRemoved.addListener((tabId) => {
+    clearTimeout(timers.get(tabId));
+    timers.delete(tabId);
+    shown.delete(tabId);
+  });
+  // Revoking `tabs` in the browser's settings turns the badge off, so the setting never claims more than is done.
+  browser.permissions.onRemoved.addListener((removed) => {
+    if (removed.permissions?.includes('tabs')) track(writePreferences({ badgeEnabled: false }).then(followSetting));
+  });
+  browser.permissions.onAdded.addListener(() => track(followSetting()));
+  watchPreferences(() => track(followSetting()));
+  // Another service has other reports: what the badges show no longer holds.
+  watchConnection(() => {
+    resetLookups();
+    wasActive = null;
+    shown.clear();
+    track(clearCache().then(clearAllBadges).then(followSetting));
+  });
+  const stopFollowingJobs = onJobChange((job) => track(followJob(job)));
+  // A worker (re)started by the browser finds the badges as it left them: only later changes need work.
+  track(badgeActive().then((active) => void (wasActive ??= active)));
+
+  return {
+    stop: () => void stopFollowingJobs(),
+    async idle() {
+      for (let round = 0; round < 50 && (work.size > 0 || timers.size > 0); round++) {
+        await Promise.all(work);
+        if (work.size === 0 && timers.size > 0) await new Promise((resolve) => setTimeout(resolve, debounceMs + 5));
+      }
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { browser, type Browser } from 'wxt/browser';
+import { readConnection, watchConnection } from '@/lib/storage';
+import { reportFromToolbar } from '@/lib/background/toolbar/report-without-popup';
+
+/**
+ * "Report this page" and "Report this link" in the right-click menu, present
+ * only while the extension is connected: a menu item that can only answer
+ * "connect first" would be noise on every page.
+ */
+
+export const MENU_REPORT_PAGE = 'report-page';
+export const MENU_REPORT_LINK = 'report-link';
+
+/** Only web pages can be audited; the browser hides the items elsewhere (its own pages, files, mailto: links). */
+const WEB_PAGES = ['http://*/*', 'https://*/*'];
+
+const MENU_ITEMS: Browser.contextMenus.CreateProperties[] = [
+  { id: MENU_REPORT_PAGE, title: 'Report this page', contexts: ['page'], documentUrlPatterns: WEB_PAGES },
+  { id: MENU_REPORT_LINK, title: 'Report this link', contexts: ['link'], targetUrlPatterns: WEB_PAGES },
+];
+
+function create(item: Browser.contextMenus.CreateProperties): Promise<void> {
+  return new Promise((resolve) => {
+    // Reading lastError keeps a harmless "duplicate id" from surfacing as an unchecked error.
+    browser.contextMenus.create(item, () => {
+      void browser.runtime.lastError;
+      resolve();
+    });
+  });
+}
+
+async function applyMenus(): Promise<void> {
+  await browser.contextMenus.removeAll();
+  const connection = await readConnection();
+  if (!connection?.apiKey) return;
+  for (const item of MENU_ITEMS) await create(item);
+}
+
+// Syncs run one after the other: two interleaved removeAll/create rounds would
+// leave duplicates or nothing at all.
+let queue: Promise<void> = Promise.resolve();
+
+/** Brings the menu in line with the stored connection. Answers once it is. */
+export function syncMenus(): Promise<void> {
+  queue = queue.then(applyMenus).catch((error: unknown) => console.warn('Could not update the right-click menu', error));
+  return queue;
+}
+
+/** The address a menu click is about: the link's target, or the page itself. */
+function clickedAddress(info: Browser.contextMenus.OnClickData, tab?: Browser.tabs.Tab): string | undefined {
+  if (info.menuItemId === MENU_REPORT_LINK) return info.linkUrl;
+  if (info.menuItemId === MENU_REPORT_PAGE) return info.pageUrl ?? tab?.url;
+  return undefined;
+}
+
+/** Call once, synchronously, when the worker starts: MV3 only wakes a worker for listeners added in its first turn. */
+export function registerContextMenu(): void {
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    if (info.menuItemId !== MENU_REPORT_PAGE && info.menuItemId !== MENU_REPORT_LINK) return;
+    void reportFromToolbar(clickedAddress(info, tab));
+  });
+  // Chrome keeps menus across worker restarts but not reliably across updates:
+  // rebuild them on install/update and whenever the worker starts.
+  browser.runtime.onInstalled.addListener(() => void syncMenus());
+  watchConnection(() => void syncMenus());
+  void syncMenus();
+}

@@ -1,0 +1,38 @@
+import { asApiError } from '@/lib/api/errors';
+import { connectedApi, type ApiFactory } from '@/lib/background/connection';
+import { startReport } from '@/lib/background/report-jobs';
+import { checkReportable } from '@/lib/shared/page-address';
+import type { Privacy } from '@/lib/shared/score';
+import { readPreferences } from '@/lib/storage';
+import { failureNotification, successNotification, unreportableNotification, type NotificationContent } from '@/lib/background/toolbar/notification-content';
+import { showNotification } from '@/lib/background/toolbar/notifications';
+
+/**
+ * Reporting a page from the right-click menu or a keyboard shortcut: there is
+ * no popup to show the outcome, so it arrives as a notification. The job
+ * itself is the same one the popup uses, so a popup opened on that page later
+ * shows it too.
+ */
+
+/** A password cannot be asked for from a menu or a shortcut, so a password default becomes private. */
+function toolbarPrivacy(defaultPrivacy: Privacy): Privacy {
+  return defaultPrivacy === 2 ? 1 : defaultPrivacy;
+}
+
+async function outcome(address: string | undefined, factory: ApiFactory | undefined): Promise<NotificationContent> {
+  const reportable = checkReportable(address);
+  if (!reportable.ok) return unreportableNotification(reportable.reason);
+  try {
+    const { api, baseUrl } = await connectedApi(factory);
+    const { defaultPrivacy } = await readPreferences();
+    const report = await startReport(api, { url: reportable.url, privacy: toolbarPrivacy(defaultPrivacy) });
+    return successNotification(report, baseUrl);
+  } catch (error) {
+    return failureNotification(asApiError(error, 'The report could not be created. Try again.').toJSON(), reportable.url);
+  }
+}
+
+/** Reports a page and tells the outcome in a notification. Answers the notification's id. */
+export async function reportFromToolbar(address: string | undefined, factory?: ApiFactory): Promise<string> {
+  return showNotification(await outcome(address, factory));
+}

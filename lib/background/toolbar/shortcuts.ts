@@ -1,0 +1,27 @@
+import { browser, type Browser } from 'wxt/browser';
+import { reportFromToolbar } from '@/lib/background/toolbar/report-without-popup';
+
+/**
+ * Keyboard commands. Opening the popup (`_execute_action`) is handled by the
+ * browser itself; this module answers "report the current page", which
+ * reports the tab in front of the user without opening the popup.
+ */
+
+export const COMMAND_REPORT_PAGE = 'report-page';
+
+/**
+ * Reports the tab the command was pressed in. Invoking a command grants
+ * activeTab, so the tab handed to the listener carries its address; a tab
+ * without one (some browsers omit it) is looked up as the active tab.
+ */
+async function reportCurrentTab(tab?: Browser.tabs.Tab): Promise<string> {
+  const target = tab?.url ? tab : (await browser.tabs.query({ active: true, currentWindow: true }))[0];
+  return reportFromToolbar(target?.url);
+}
+
+/** Call once, synchronously, when the worker starts. */
+export function registerShortcuts(): void {
+  browser.commands.onCommand.addListener((command, tab) => {
+    if (command === COMMAND_REPORT_PAGE) void reportCurrentTab(tab);
+  });
+}

@@ -1,0 +1,79 @@
+import { asApiError, type ApiErrorData, type ApiErrorKind } from '@/lib/api/errors';
+
+/**
+ * How a page presents a typed error: the message as is, per-field messages
+ * beside the fields they concern, and the one next step that can help.
+ */
+
+export type ErrorAction = 'retry' | 'options' | 'permission' | null;
+
+export interface ErrorView {
+  message: string;
+  /** Messages for fields the form shows, keyed by field name. */
+  fields: Record<string, string>;
+  /** Messages about fields the form does not show; they go with the main message. */
+  otherFields: string[];
+  action: ErrorAction;
+  retryAfterSeconds: number | null;
+}
+
+const ACTIONS: Record<ApiErrorKind, ErrorAction> = {
+  'invalid-address': 'options',
+  'insecure-address': 'options',
+  unauthorized: 'options',
+  forbidden: 'options',
+  'not-the-api': 'options',
+  'not-connected': 'options',
+  'permission-missing': 'permission',
+  network: 'retry',
+  timeout: 'retry',
+  'server-error': 'retry',
+  'rate-limited': 'retry',
+  'invalid-response': 'retry',
+  interrupted: 'retry',
+  extension: 'retry',
+  'not-found': null,
+  validation: null,
+  'quota-exceeded': null,
+};
+
+/**
+ * `shownFields` are the field names the form can place a message beside.
+ * Field messages count only for a refused request ('validation'): a quota
+ * answer also names `url`, but the address is not what is wrong. The
+ * client words a refusal as its field messages joined, so when every one of
+ * them sits beside its field the main message says only what happened.
+ */
+export function errorView(error: ApiErrorData, shownFields: readonly string[]): ErrorView {
+  const fields: Record<string, string> = {};
+  const otherFields: string[] = [];
+  let message = error.message;
+  if (error.kind === 'validation' && error.fields) {
+    const entries = Object.entries(error.fields).filter(([, messages]) => messages.length > 0);
+    for (const [name, messages] of entries) {
+      if (shownFields.includes(name)) fields[name] = messages.join(' ');
+    }
+    const unplaced = entries.filter(([name]) => !shownFields.includes(name)).flatMap(([, messages]) => messages);
+    const joined = entries.flatMap(([, messages]) => messages).join(' ');
+    if (Object.keys(fields).length > 0 && message === joined) {
+      message = unplaced.length > 0 ? unplaced.join(' ') : REFUSED;
+    } else {
+      otherFields.push(...unplaced.filter((m) => !message.includes(m)));
+    }
+  }
+  const seconds = error.retryAfterSeconds;
+  return {
+    message,
+    fields,
+    otherFields,
+    action: ACTIONS[error.kind] ?? null,
+    retryAfterSeconds: typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : null,
+  };
+}
+
+/** What a page's request failed with, as data: anything but a typed error is the extension's own fault, worded by `message`. */
+export function errorData(error: unknown, message?: string): ApiErrorData {
+  return asApiError(error, message).toJSON();
+}
+
+const REFUSED = 'The report service did not accept the request.';

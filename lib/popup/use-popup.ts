@@ -1,0 +1,95 @@
+import { useCallback, useLayoutEffect, useReducer, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import type { Job } from '@/lib/protocol';
+import { send } from '@/lib/pages/send-to-background';
+import { checkReportable } from '@/lib/shared/page-address';
+import { readCachedPages } from '@/lib/page-cache';
+import type { Privacy } from '@/lib/shared/score';
+import { errorData } from '@/lib/pages/error-view';
+import { initialPopupState, popupReducer } from '@/lib/popup/popup-state';
+import { readPrivacyDraft, writePrivacyDraft } from '@/lib/ui/privacy-draft';
+
+/** Failures that change what the popup must ask for first (connect, grant access): the page state is read again. */
+const NEEDS_RELOAD = new Set(['not-connected', 'permission-missing']);
+
+/** Everything the popup does: find the tab, read the page state, follow and start the report job. */
+export function usePopup() {
+  const [state, dispatch] = useReducer(popupReducer, initialPopupState);
+  const [chosenPrivacy, setChosenPrivacy] = useState<Privacy | null>(null);
+  // In memory only, for a retry after a failure in this same popup: never stored.
+  const [password, setPassword] = useState('');
+
+  const follow = useCallback(async (url: string, startedAt: number) => {
+    try {
+      dispatch({ type: 'settled', job: await send('waitForJob', { url }) });
+    } catch (error) {
+      dispatch({ type: 'settled', job: { url, state: 'failed', startedAt, error: errorData(error) } });
+    }
+  }, []);
+
+  const load = useCallback(async (url: string, cache = readCachedPages()) => {
+    // Drawn at once from what the last popup on this page showed, while the background asks the service again.
+    void readPrivacyDraft(url).then(setChosenPrivacy);
+    void cache.then((pages) => {
+      const cached = pages.find((page) => page.url === url);
+      if (cached) dispatch({ type: 'cached', page: cached });
+    });
+    try {
+      const page = await send('getPageState', { url });
+      dispatch({ type: 'loaded', page });
+      if (page.job?.state === 'running') void follow(url, page.job.startedAt);
+    } catch (error) {
+      dispatch({ type: 'loadFailed', error: errorData(error) });
+    }
+  }, [follow]);
+
+  /** From the start: the tab's address may show only now (a permission just granted lets the extension see its site). */
+  const start = useCallback(() => {
+    // Read beside the tab, not after it: the page's reports can show in the same frame as its address.
+    const cache = readCachedPages();
+    void browser.tabs.query({ active: true, currentWindow: true }).then(([tab]) => {
+      const url = tab?.url || tab?.pendingUrl;
+      dispatch({ type: 'tab', url, found: Boolean(tab) });
+      const check = checkReportable(url);
+      if (check.ok) void load(check.url, cache);
+      // Even where nothing can be reported, a newcomer should learn first that the extension needs connecting.
+      else void send('getSettings', {}).then((settings) => dispatch({ type: 'settings', settings }), () => undefined);
+    });
+  }, [load]);
+
+  // Before the first paint, not after it: the address and the cache are read a frame sooner.
+  useLayoutEffect(start, [start]);
+
+  const address = state.phase === 'starting' ? null : state.address;
+  const privacy: Privacy = chosenPrivacy ?? (state.phase === 'ready' ? state.settings.preferences.defaultPrivacy : 1);
+
+  const choosePrivacy = (next: Privacy) => {
+    setChosenPrivacy(next);
+    if (address) void writePrivacyDraft(address, next);
+  };
+
+  const create = async () => {
+    if (state.phase !== 'ready') return;
+    const url = state.address;
+    const startedAt = Date.now();
+    dispatch({ type: 'started', privacy, startedAt });
+    let job: Job;
+    try {
+      const report = await send('createReport', { url, privacy, ...(privacy === 2 ? { password } : {}) });
+      job = { url, state: 'done', startedAt, report };
+      setPassword('');
+      void writePrivacyDraft(url, null);
+    } catch (error) {
+      job = { url, state: 'failed', startedAt, error: errorData(error) };
+    }
+    dispatch({ type: 'settled', job });
+    if (job.state === 'failed' && NEEDS_RELOAD.has(job.error.kind)) void load(url);
+  };
+
+  const dismiss = () => {
+    dispatch({ type: 'dismissed' });
+    if (address) void send('dismissJob', { url: address }).catch(() => undefined);
+  };
+
+  return { state, privacy, choosePrivacy, password, setPassword, create, dismiss, restart: start };
+}

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createHandlers } from '@/lib/background/handlers';
+import { cacheGeneration, forgetCachedPage, registerPageCache, rememberPageState } from '@/lib/background/popup-cache';
+import type { PageState } from '@/lib/protocol';
+import { isCachedPage, PAGE_CACHE_KEY, PAGE_CACHE_LIMIT, readCachedPages } from '@/lib/page-cache';
+import { originPattern } from '@/lib/shared/permission';
+import { writePreferences } from '@/lib/storage';
+import { startReportService, type RunningService } from '../../service/server';
+import { startPageServer, type PageServer } from '../../service/test-pages';
+import { installFakePermissions } from './fake-permissions';
+
+let service: RunningService;
+let pages: PageServer;
+const KEY = 'cache-key-0123456789';
+const OTHER_KEY = 'other-key-9876543210';
+
+beforeAll(async () => {
+  service = await startReportService({
+    accounts: [
+      { name: 'Ada', email: 'ada@example.com', apiKey: KEY, reportsPerMonth: -1 },
+      { name: 'Bob', email: 'bob@example.com', apiKey: OTHER_KEY, reportsPerMonth: -1 },
+    ],
+  });
+  pages = await startPageServer({ '/': { body: '<html lang="en"><head><title>Home</title></head><body><h1>Hi</h1></body></html>' } });
+});
+afterAll(async () => {
+  await service.close();
+  await pages.close();
+});
+
+let granted: Set<string>;
+const handlers = () => createHandlers();
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  granted = installFakePermissions();
+  registerPageCache();
+  granted.add(originPattern(service.baseUrl));
+  await handlers().saveConnection({ baseUrl: service.baseUrl, apiKey: KEY });
+});
+
+let pageCount = 0;
+/** A page of its own per test, with `n` reports already made. */
+function pageWithReports(n: number): string {
+  const url = pages.url(`/?page=${(pageCount += 1)}`);
+  service.seedReports(KEY, Array.from({ length: n }, (_, i) => ({ url, score: 50 + i })));
+  return url;
+}
+
+/** What the next popup on `url` would draw before asking the background. */
+const cachedFor = async (url: string) => (await readCachedPages()).find((page) => page.url === url) ?? null;
+
+describe('the page state the next popup draws at once', () => {
+  it('is kept when the popup reads a page, without the key and without the checks', async () => {
+    const url = pageWithReports(3);
+    const state = await handlers().getPageState({ url });
+    await vi.waitFor(async () => expect(await cachedFor(url)).not.toBeNull());
+    const cached = await cachedFor(url);
+    expect(cached?.reports.map((r) => r.id)).toEqual(state.reports.map((r) => r.id));
+    expect(cached?.reports.every((r) => r.checks === null)).toBe(true);
+    expect(cached?.settings).toEqual(state.settings);
+    expect(JSON.stringify(await fakeBrowser.storage.session.get(PAGE_CACHE_KEY))).not.toContain(KEY);
+  });
+
+  it('is not kept for a page whose report is being made or just ended: the popup shows the job instead', async () => {
+    const url = pages.url('/?job');
+    await handlers().createReport({ url, privacy: 0 });
+    await handlers().getPageState({ url });
+    // The write is not awaited by the handler: a later one, queued behind it, tells when it is done.
+    await rememberPageState('https://example.com/later', await handlers().getPageState({ url: pageWithReports(0) }), cacheGeneration());
+    expect(await cachedFor(url)).toBeNull();
+  });
+
+  it('is not kept when the list could not be read', async () => {
+    const url = pageWithReports(1);
+    const state = { ...(await handlers().getPageState({ url })), reportsError: { kind: 'network' as const, message: 'Unreachable.' } };
+    await rememberPageState(url, state, cacheGeneration());
+    expect(await cachedFor(url)).toBeNull();
+  });
+
+  it('keeps the most recently read pages only', async () => {
+    const state: PageState = await handlers().getPageState({ url: pageWithReports(0) });
+    for (let i = 0; i < PAGE_CACHE_LIMIT + 5; i += 1) await rememberPageState(`https://example.com/${i}`, state, cacheGeneration());
+    const kept = await readCachedPages();
+    expect(kept).toHaveLength(PAGE_CACHE_LIMIT);
+    expect(kept[0]?.url).toBe(`https://example.com/${PAGE_CACHE_LIMIT + 4}`);
+  });
+});
+
+describe('forgetting what could have changed', () => {
+  async function cachedPage(): Promise<string> {
+    const url = pageWithReports(2);
+    await handlers().getPageState({ url });
+    await vi.waitFor(async () => expect(await cachedFor(url)).not.toBeNull());
+    return url;
+  }
+
+  it('forgets a page when a report of it starts', async () => {
+    const url = await cachedPage();
+    await handlers().createReport({ url, privacy: 1 });
+    await vi.waitFor(async () => expect(await cachedFor(url)).toBeNull());
+  });
+
+  it.each([
+    ['another key is saved', () => handlers().saveConnection({ baseUrl: service.baseUrl, apiKey: OTHER_KEY })],
+    ['the key is forgotten', () => handlers().forgetKey({})],
+    ['the default privacy changes', () => writePreferences({ defaultPrivacy: 2 })],
+    ['the permission is taken back', () => fakeBrowser.permissions.remove({ origins: [originPattern(service.baseUrl)] })],
+  ])('forgets every page when %s', async (_case, change) => {
+    const url = await cachedPage();
+    await change();
+    await vi.waitFor(async () => expect(await cachedFor(url)).toBeNull());
+  });
+
+  it.each([
+    ['deleted', (id: number) => handlers().deleteReport({ id })],
+    ['made private', (id: number) => handlers().updateReport({ id, privacy: 1 })],
+  ])('forgets every page when a report is %s in the options', async (_case, change) => {
+    const url = await cachedPage();
+    const [report] = (await handlers().getPageState({ url })).reports;
+    await change(report!.id);
+    expect(await cachedFor(url)).toBeNull();
+  });
+
+  it('does not keep a state read before a report started, even if it arrives after', async () => {
+    const url = pageWithReports(1);
+    const readAt = cacheGeneration();
+    const state = await handlers().getPageState({ url });
+    await forgetCachedPage(url);
+    await rememberPageState(url, state, readAt);
+    expect(await cachedFor(url)).toBeNull();
+  });
+
+  it('forgets http and https, www or not, as the same page', async () => {
+    const state = await handlers().getPageState({ url: pageWithReports(0) });
+    await rememberPageState('https://www.example.com/a', state, cacheGeneration());
+    await rememberPageState('https://example.com/b', state, cacheGeneration());
+    await forgetCachedPage('http://example.com/a');
+    const kept = (await readCachedPages()).map((p) => p.url).filter((url) => url.includes('example.com'));
+    expect(kept).toEqual(['https://example.com/b']);
+  });
+});
+
+describe('what the popup accepts from session storage', () => {
+  const settings = { baseUrl: 'https://r.example', keySet: true, keyHint: '1234', permissionGranted: true, preferences: { defaultPrivacy: 1, badgeEnabled: false } };
+  const report = { id: 1, url: 'example.com', project: 'example.com', score: 80, label: 'good', privacy: 0, hasPassword: false, generatedAt: null, createdAt: null, updatedAt: null, checks: null };
+  const entry = { url: 'https://example.com/', settings, reports: [report], at: 1 };
+
+  it.each([
+    ['a page as the background keeps it', entry, true],
+    ['a report with an unknown privacy', { ...entry, reports: [{ ...report, privacy: 7 }] }, false],
+    ['a report with a label the popup cannot show', { ...entry, reports: [{ ...report, label: 'great' }] }, false],
+    ['a report with its checks', { ...entry, reports: [{ ...report, checks: {} }] }, false],
+    ['settings without the permission', { ...entry, settings: { ...settings, permissionGranted: undefined } }, false],
+    ['no reports list', { ...entry, reports: null }, false],
+    ['something else', 'popup', false],
+  ])('%s → %s', (_case, value, accepted) => {
+    expect(isCachedPage(value)).toBe(accepted);
+  });
+
+  it('skips what it does not accept and reads the rest', async () => {
+    await fakeBrowser.storage.session.set({ [PAGE_CACHE_KEY]: [{ ...entry, url: 'https://bad.example/', at: 'x' }, entry] });
+    expect(await readCachedPages()).toEqual([entry]);
+  });
+});

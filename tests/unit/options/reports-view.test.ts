@@ -1,0 +1,112 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { readReportsView, writeReportsView } from '@/lib/storage';
+import {
+  changeView,
+  clearFilters,
+  DEFAULT_REPORTS_VIEW,
+  hasFilters,
+  listRequest,
+  type ReportsView,
+} from '@/lib/options/reports-view';
+
+const onPage4: ReportsView = { ...DEFAULT_REPORTS_VIEW, page: 4 };
+
+describe('reports view defaults', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('starts newest first, 25 a page, page 1, no filters', async () => {
+    expect(await readReportsView()).toEqual({
+      search: '',
+      project: '',
+      result: 'all',
+      sortBy: 'id',
+      sort: 'desc',
+      perPage: 25,
+      page: 1,
+    });
+  });
+
+  it('asks the service for the defaults without empty filters', () => {
+    expect(listRequest(DEFAULT_REPORTS_VIEW)).toEqual({ sortBy: 'id', sort: 'desc', perPage: 25, page: 1 });
+  });
+});
+
+describe('changing the view', () => {
+  it.each<[string, Partial<ReportsView>]>([
+    ['search', { search: 'blog' }],
+    ['project', { project: 'example.com' }],
+    ['result', { result: 'bad' }],
+    ['sort key', { sortBy: 'url' }],
+    ['sort direction', { sort: 'asc' }],
+    ['page size', { perPage: 100 }],
+  ])('goes back to page 1 when the %s changes', (_, change) => {
+    const next = changeView(onPage4, change);
+    expect(next).toEqual({ ...onPage4, ...change, page: 1 });
+  });
+
+  it('keeps the page when a filter is set to what it already was', () => {
+    expect(changeView(onPage4, { result: 'all', search: '' }).page).toBe(4);
+  });
+
+  it.each([
+    [7, 7],
+    [0, 1],
+    [-3, 1],
+    [2.6, 2],
+  ])('moves to page %s as page %s', (page, expected) => {
+    expect(changeView(onPage4, { page }).page).toBe(expected);
+  });
+
+  it.each<[Partial<ReportsView>, boolean]>([
+    [{}, false],
+    [{ search: '   ' }, false],
+    [{ search: 'blog' }, true],
+    [{ project: 'example.com' }, true],
+    [{ result: 'good' }, true],
+    [{ sortBy: 'url', sort: 'asc', perPage: 100 }, false],
+  ])('counts %j as filtered: %s', (change, filtered) => {
+    expect(hasFilters({ ...DEFAULT_REPORTS_VIEW, ...change })).toBe(filtered);
+  });
+
+  it('clears search and filters but keeps sort and page size', () => {
+    const view: ReportsView = { search: 'a', project: 'b.com', result: 'bad', sortBy: 'url', sort: 'asc', perPage: 50, page: 3 };
+    expect(clearFilters(view)).toEqual({ ...DEFAULT_REPORTS_VIEW, sortBy: 'url', sort: 'asc', perPage: 50 });
+  });
+
+  it('sends trimmed filters and leaves "all" out', () => {
+    const view: ReportsView = { search: ' blog ', project: ' a.com ', result: 'decent', sortBy: 'result', sort: 'asc', perPage: 10, page: 2 };
+    expect(listRequest(view)).toEqual({ search: 'blog', project: 'a.com', result: 'decent', sortBy: 'result', sort: 'asc', perPage: 10, page: 2 });
+  });
+});
+
+describe('keeping the view', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('reads back what was written', async () => {
+    const view: ReportsView = { search: 'blog', project: 'example.com', result: 'good', sortBy: 'generated_at', sort: 'asc', perPage: 100, page: 3 };
+    await writeReportsView(view);
+    expect(await readReportsView()).toEqual(view);
+  });
+
+  it.each<[string, Record<string, unknown>, Partial<ReportsView>]>([
+    ['an unknown page size', { perPage: 30 }, { perPage: 25 }],
+    ['a page size as text', { perPage: '50' }, { perPage: 25 }],
+    ['an unknown sort key', { sortBy: 'created_at' }, { sortBy: 'id' }],
+    ['an unknown direction', { sort: 'up' }, { sort: 'desc' }],
+    ['an unknown result', { result: 'excellent' }, { result: 'all' }],
+    ['page 0', { page: 0 }, { page: 1 }],
+    ['a fractional page', { page: 1.5 }, { page: 1 }],
+    ['a search that is not text', { search: 42 }, { search: '' }],
+    ['an over-long project', { project: 'x'.repeat(300) }, { project: '' }],
+  ])('falls back to the default for %s, keeping the other fields', async (_, bad, expected) => {
+    const good: ReportsView = { search: 'blog', project: 'example.com', result: 'bad', sortBy: 'url', sort: 'asc', perPage: 50, page: 2 };
+    await fakeBrowser.storage.local.set({ reportsView: { ...good, ...bad } });
+    expect(await readReportsView()).toEqual({ ...good, ...expected });
+  });
+
+  it.each([['a string', 'page=3'], ['a list', [1, 2]], ['null', null]])('falls back to the defaults when the stored view is %s', async (_, stored) => {
+    await fakeBrowser.storage.local.set({ reportsView: stored });
+    expect(await readReportsView()).toEqual(DEFAULT_REPORTS_VIEW);
+  });
+});
