@@ -1,32 +1,95 @@
 import { z } from 'zod';
-import type { Account, DeleteResult, Report, ReportPage } from '@/lib/api';
-import type { ApiErrorData } from '@/lib/api/errors';
-import { reportsViewInput } from '@/lib/reports-view/schema';
-import type { ReportsView } from '@/lib/options/reports-view';
+import type { Account, DeleteResult, ReportPage } from '@/lib/api';
+import { API_ERROR_KINDS, type ApiErrorData } from '@/lib/api/errors';
+import { reportShape } from '@/lib/api/schemas';
+import { PER_PAGE_OPTIONS, RESULT_FILTERS, SORT_DIRECTIONS, SORT_KEYS } from '@/lib/shared/list-options';
 import { PRIVACY_VALUES, RESULT_LABELS } from '@/lib/shared/score';
-import type { Preferences } from '@/lib/storage';
 
 /**
- * The whole protocol between the extension's pages and its background.
- * Each message takes one object; its zod schema is the check the background
- * runs on arrival. Pages import this file with `import type` only, so zod
- * never enters their bundles.
+ * The whole protocol between the extension's pages and its background, and
+ * the shapes it carries. Each message takes one object; its zod schema is the
+ * check the background runs on arrival. The shapes that are also stored
+ * (jobs, the popup's cached pages, the reports manager's view) are declared
+ * here once and read back through the same schemas by lib/storage.ts. Pages
+ * import this file with `import type` only, so zod never enters their bundles.
  */
 
-/** Also how storage and report jobs check a stored privacy. */
 export const privacy = z.literal(PRIVACY_VALUES);
 const password = z.string().min(1).max(128);
 const reportId = z.number().int().positive();
 const pageUrl = z.string().min(1).max(2048);
 
+export const preferencesSchema = z.object({ defaultPrivacy: privacy, badgeEnabled: z.boolean() });
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** What the pages may know about the settings: never the key itself. */
+export const settingsViewSchema = z.object({
+  baseUrl: z.string().nullable(),
+  keySet: z.boolean(),
+  /** The last four characters, so the user can tell which key is stored. */
+  keyHint: z.string().nullable(),
+  /** Whether the browser still lets the extension reach the service (users can revoke it at any time). */
+  permissionGranted: z.boolean(),
+  preferences: preferencesSchema,
+});
+export type SettingsView = z.infer<typeof settingsViewSchema>;
+
+/** An error as it travels and is kept: the plain data of an ApiError. */
+export const apiErrorDataSchema = z.object({
+  kind: z.enum(API_ERROR_KINDS),
+  message: z.string(),
+  detail: z.string().optional(),
+  status: z.number().optional(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+  retryAfterSeconds: z.number().optional(),
+}) satisfies z.ZodType<ApiErrorData>;
+
+/** A report being made for a page, or just made: owned by the background, shown by the popup. */
+export const jobSchema = z.discriminatedUnion('state', [
+  z.object({ url: z.string(), state: z.literal('running'), startedAt: z.number(), privacy }),
+  z.object({ url: z.string(), state: z.literal('done'), startedAt: z.number(), report: reportShape }),
+  z.object({ url: z.string(), state: z.literal('failed'), startedAt: z.number(), error: apiErrorDataSchema }),
+]);
+export type Job = z.infer<typeof jobSchema>;
+
+/** A report as lists show it: the checks stay in the background. */
+export const listedReportShape = reportShape.extend({ checks: z.null() });
+
+/** What the popup last showed for a page, so the next popup on it draws at once. Never holds the key. */
+export const cachedPageSchema = z.object({
+  url: z.string(),
+  settings: settingsViewSchema,
+  reports: z.array(listedReportShape),
+  /** When the background kept it (ms since epoch). */
+  at: z.number(),
+});
+export type CachedPage = z.infer<typeof cachedPageSchema>;
+
+/** The reports manager's list: the list parameters the service offers, plus the page. */
+export const reportsViewSchema = z.object({
+  /** Text looked for in the stored addresses; empty for none. */
+  search: z.string().max(2048),
+  /** Exact project (host) to show; empty for every project. */
+  project: z.string().max(255),
+  result: z.enum(RESULT_FILTERS),
+  sortBy: z.enum(SORT_KEYS),
+  sort: z.enum(SORT_DIRECTIONS),
+  perPage: z.literal(PER_PAGE_OPTIONS),
+  page: z.number().int().min(1).max(1_000_000),
+});
+export type ReportsView = z.infer<typeof reportsViewSchema>;
+
 export const requests = {
-  /** What the UI may know about the settings: never the key itself. */
   getSettings: z.object({}),
   /** Normalise, check the permission, prove the connection with the account, then keep it. */
   saveConnection: z.object({ baseUrl: z.string().max(2048), apiKey: z.string().max(512).optional() }),
   forgetKey: z.object({}),
-  savePreferences: z.object({ defaultPrivacy: privacy.optional(), badgeEnabled: z.boolean().optional() }),
+  savePreferences: preferencesSchema.partial(),
   getAccount: z.object({}),
+  /** What the popup can draw before the service answers: the page as the last popup showed it, and the privacy chosen there. */
+  getPopupStart: z.object({ url: pageUrl }),
+  /** The privacy chosen in the popup for a page, kept until a report is made (null forgets it). */
+  savePrivacyDraft: z.object({ url: pageUrl, privacy: privacy.nullable() }),
   /** Everything the popup shows for one page: the job in progress or just ended, and the reports already made. */
   getPageState: z.object({ url: pageUrl }),
   /** Starts (or joins) the report of a page; answers when the service has finished the audit. */
@@ -38,41 +101,26 @@ export const requests = {
     search: z.string().max(2048).optional(),
     project: z.string().max(255).optional(),
     result: z.enum(RESULT_LABELS).optional(),
-    sortBy: z.enum(['id', 'generated_at', 'url', 'result']).optional(),
-    sort: z.enum(['asc', 'desc']).optional(),
-    perPage: z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)]).optional(),
+    sortBy: z.enum(SORT_KEYS).optional(),
+    sort: z.enum(SORT_DIRECTIONS).optional(),
+    perPage: z.literal(PER_PAGE_OPTIONS).optional(),
     page: z.number().int().positive().max(1_000_000).optional(),
   }),
   updateReport: z.object({ id: reportId, privacy: privacy.optional(), password: password.optional(), regenerate: z.boolean().optional() }),
   deleteReport: z.object({ id: reportId }),
   /** The reports manager's kept view (search, filters, sort, page size, page), read in the background so the options page stays free of zod. */
   getReportsView: z.object({}),
-  saveReportsView: z.object({ view: reportsViewInput }),
+  saveReportsView: z.object({ view: reportsViewSchema }),
 } as const;
 
 export type MessageType = keyof typeof requests;
 export type RequestOf<T extends MessageType> = z.input<(typeof requests)[T]>;
 export type ParsedRequestOf<T extends MessageType> = z.output<(typeof requests)[T]>;
 
-export interface SettingsView {
-  baseUrl: string | null;
-  keySet: boolean;
-  /** The last four characters, so the user can tell which key is stored. */
-  keyHint: string | null;
-  /** Whether the browser still lets the extension reach the service (users can revoke it at any time). */
-  permissionGranted: boolean;
-  preferences: Preferences;
-}
-
-export type Job =
-  | { url: string; state: 'running'; startedAt: number; privacy: 0 | 1 | 2 }
-  | { url: string; state: 'done'; startedAt: number; report: Report }
-  | { url: string; state: 'failed'; startedAt: number; error: ApiErrorData };
-
 export interface PageState {
   settings: SettingsView;
   job: Job | null;
-  reports: Report[];
+  reports: z.infer<typeof listedReportShape>[];
   /** Set when the list could not be fetched; the popup still lets the user create a report. */
   reportsError: ApiErrorData | null;
 }
@@ -83,12 +131,14 @@ export interface Responses {
   forgetKey: SettingsView;
   savePreferences: SettingsView;
   getAccount: Account;
+  getPopupStart: { cached: CachedPage | null; privacyDraft: z.infer<typeof privacy> | null };
+  savePrivacyDraft: null;
   getPageState: PageState;
-  createReport: Report;
+  createReport: z.infer<typeof reportShape>;
   waitForJob: Job | null;
   dismissJob: null;
   listReports: ReportPage;
-  updateReport: Report;
+  updateReport: z.infer<typeof reportShape>;
   deleteReport: DeleteResult;
   getReportsView: ReportsView;
   saveReportsView: ReportsView;
@@ -99,3 +149,14 @@ export type ResponseOf<T extends MessageType> = Responses[T];
 export const envelope = z.object({ type: z.enum(Object.keys(requests) as [MessageType, ...MessageType[]]), payload: z.unknown() });
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: ApiErrorData };
+
+/**
+ * The one message the background sends the pages: a setting changed
+ * (another window, the browser's permission settings, the background
+ * itself), so an open page reads its settings again.
+ */
+export type SettingsChange = 'connection' | 'preferences' | 'permission';
+export interface SettingsChangedMessage {
+  type: 'settingsChanged';
+  change: SettingsChange;
+}

@@ -1,16 +1,69 @@
-import { storage } from 'wxt/utils/storage';
+import { storage, type StorageItemKey } from 'wxt/utils/storage';
 import { z } from 'zod';
-import { privacy } from '@/lib/protocol';
-import { CONNECTION_KEY } from '@/lib/reports-view/connection-watch';
-import { reportsViewSchema } from '@/lib/reports-view/schema';
-import { DEFAULT_REPORTS_VIEW, type ReportsView } from '@/lib/options/reports-view';
+import {
+  cachedPageSchema,
+  jobSchema,
+  preferencesSchema,
+  privacy,
+  reportsViewSchema,
+  type CachedPage,
+  type Job,
+  type Preferences,
+  type ReportsView,
+} from '@/lib/protocol';
+import { DEFAULT_REPORTS_VIEW } from '@/lib/shared/list-options';
+import { createSerialQueue } from '@/lib/shared/serial-queue';
+import { RESULT_LABELS } from '@/lib/shared/score';
 
 /**
- * Everything the extension keeps, declared once. Each item is versioned from
- * the start so later shapes can migrate, and every read goes through a zod
- * schema: storage is a border like any other (another version of the
- * extension, or a user poking at devtools, may have written it).
+ * Everything the extension keeps, declared here and nowhere else: each item
+ * has its key, its zod schema, a fallback and a version. Every read goes
+ * through the schema, as storage is a border like any other (another version
+ * of the extension, or a user poking at devtools, may have written it), and
+ * every change of an item runs after the one before it. Only the background
+ * imports this module: pages ask the background (lib/protocol.ts).
  */
+
+interface StoredItem<T> {
+  read(): Promise<T>;
+  write(value: T): Promise<void>;
+  /** Reads, changes and writes back, one change at a time. */
+  update(change: (value: T) => T): Promise<T>;
+  remove(): Promise<void>;
+  watch(callback: () => void): () => void;
+}
+
+function defineStored<T>(key: StorageItemKey, schema: z.ZodType<T>, fallback: T): StoredItem<T> {
+  const item = storage.defineItem<T>(key, { fallback, version: 1 });
+  const queue = createSerialQueue();
+  const read = async (): Promise<T> => {
+    const parsed = schema.safeParse(await item.getValue());
+    return parsed.success ? parsed.data : fallback;
+  };
+  return {
+    read,
+    write: (value) => queue(() => item.setValue(schema.parse(value))),
+    update: (change) =>
+      queue(async () => {
+        const next = schema.parse(change(await read()));
+        await item.setValue(next);
+        return next;
+      }),
+    remove: () => queue(() => item.removeValue()),
+    watch: (callback) => item.watch(() => callback()),
+  };
+}
+
+/** Entries that fail their schema are dropped one by one: one bad entry does not cost the rest. */
+function keepValid<S extends z.ZodType>(entry: S) {
+  const valid = (value: unknown) => entry.safeParse(value).success;
+  return {
+    list: z.array(z.unknown()).transform((items) => items.filter(valid) as z.output<S>[]),
+    record: z.record(z.string(), z.unknown()).transform((map) => Object.fromEntries(Object.entries(map).filter(([, value]) => valid(value))) as Record<string, z.output<S>>),
+  };
+}
+
+// --- The connection: local only, as sync storage would copy the key to every browser of the account.
 
 const connectionSchema = z.object({
   baseUrl: z.string().min(1),
@@ -19,60 +72,78 @@ const connectionSchema = z.object({
 });
 export type Connection = z.infer<typeof connectionSchema>;
 
-const preferencesSchema = z.object({
-  defaultPrivacy: privacy,
-  badgeEnabled: z.boolean(),
-});
-export type Preferences = z.infer<typeof preferencesSchema>;
+const connectionItem = defineStored<Connection | null>('local:connection', connectionSchema.nullable(), null);
+export const readConnection = connectionItem.read;
+export const watchConnection = connectionItem.watch;
+export async function writeConnection(connection: Connection | null): Promise<void> {
+  if (connection) await connectionItem.write(connection);
+  else await connectionItem.remove();
+}
+
+// --- Preferences: synced, read field by field so one bad value keeps the others.
 
 const DEFAULT_PREFERENCES: Preferences = { defaultPrivacy: 1, badgeEnabled: false };
+const preferencesItem = defineStored<Preferences>(
+  'sync:preferences',
+  z.object({
+    defaultPrivacy: preferencesSchema.shape.defaultPrivacy.catch(DEFAULT_PREFERENCES.defaultPrivacy),
+    badgeEnabled: preferencesSchema.shape.badgeEnabled.catch(DEFAULT_PREFERENCES.badgeEnabled),
+  }),
+  DEFAULT_PREFERENCES,
+);
+export const readPreferences = preferencesItem.read;
+export const watchPreferences = preferencesItem.watch;
+export const writePreferences = (changes: Partial<Preferences>): Promise<Preferences> => preferencesItem.update((current) => ({ ...current, ...changes }));
 
-/** The key lives in local storage only: sync storage would copy it to every browser of the account. */
-const connectionItem = storage.defineItem<Connection | null>(`local:${CONNECTION_KEY}`, {
-  fallback: null,
-  version: 1,
+// --- The reports manager's search, filters, sort, page size and page, so reopening the options shows the same list.
+
+const reportsViewItem = defineStored<ReportsView>(
+  'local:reportsView',
+  z.object({
+    search: reportsViewSchema.shape.search.catch(DEFAULT_REPORTS_VIEW.search),
+    project: reportsViewSchema.shape.project.catch(DEFAULT_REPORTS_VIEW.project),
+    result: reportsViewSchema.shape.result.catch(DEFAULT_REPORTS_VIEW.result),
+    sortBy: reportsViewSchema.shape.sortBy.catch(DEFAULT_REPORTS_VIEW.sortBy),
+    sort: reportsViewSchema.shape.sort.catch(DEFAULT_REPORTS_VIEW.sort),
+    perPage: reportsViewSchema.shape.perPage.catch(DEFAULT_REPORTS_VIEW.perPage),
+    page: reportsViewSchema.shape.page.catch(DEFAULT_REPORTS_VIEW.page),
+  }),
+  { ...DEFAULT_REPORTS_VIEW },
+);
+export const readReportsView = reportsViewItem.read;
+export const writeReportsView = reportsViewItem.write;
+
+// --- Session storage below: it outlives the service worker (stopped after 30 s idle) but not the browser, and never reaches the disk.
+
+/** Reports being made, by page address: a popup opened later, or a worker started again, finds their outcome. */
+export const reportJobs = defineStored<Record<string, Job>>('session:reportJobs', keepValid(jobSchema).record, {});
+
+/** The popup's head start: what it last showed for each page, the most recently shown first. */
+export const popupPages = defineStored<CachedPage[]>('session:popupPageCache', keepValid(cachedPageSchema).list, []);
+
+/** The privacy chosen in the popup for the page it was open on, kept until a report is made. */
+export const privacyDraft = defineStored<{ url: string; privacy: z.infer<typeof privacy> } | null>(
+  'session:popupPrivacyDraft',
+  z.object({ url: z.string(), privacy }).nullable(),
+  null,
+);
+
+/** What a click on each notification shown does; the worker that wakes for the click must still know. */
+const notificationActionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('open'), url: z.string().regex(/^https?:\/\//) }),
+  z.object({ kind: z.literal('options') }),
+]);
+export type NotificationAction = z.infer<typeof notificationActionSchema>;
+export const notificationActions = defineStored<Record<string, NotificationAction>>(
+  'session:notificationActions',
+  keepValid(notificationActionSchema).record,
+  {},
+);
+
+/** The latest result per address, for the badge; `result` null when the service has no report for it. */
+const badgeEntrySchema = z.object({
+  at: z.number(),
+  result: z.object({ score: z.number().nullable(), label: z.enum(RESULT_LABELS).nullable() }).nullable(),
 });
-
-const preferencesItem = storage.defineItem<Preferences>('sync:preferences', {
-  fallback: DEFAULT_PREFERENCES,
-  version: 1,
-});
-
-export async function readConnection(): Promise<Connection | null> {
-  const parsed = connectionSchema.nullable().safeParse(await connectionItem.getValue());
-  return parsed.success ? parsed.data : null;
-}
-
-export async function writeConnection(connection: Connection | null): Promise<void> {
-  if (connection) await connectionItem.setValue(connectionSchema.parse(connection));
-  else await connectionItem.removeValue();
-}
-
-export async function readPreferences(): Promise<Preferences> {
-  const stored = await preferencesItem.getValue();
-  const parsed = preferencesSchema.partial().safeParse(stored);
-  return { ...DEFAULT_PREFERENCES, ...(parsed.success ? parsed.data : {}) };
-}
-
-export async function writePreferences(changes: Partial<Preferences>): Promise<Preferences> {
-  const next = preferencesSchema.parse({ ...(await readPreferences()), ...changes });
-  await preferencesItem.setValue(next);
-  return next;
-}
-
-export const watchConnection = (cb: () => void) => connectionItem.watch(cb);
-export const watchPreferences = (cb: () => void) => preferencesItem.watch(cb);
-
-/** The reports manager's search, filters, sort, page size and page: kept on this device so reopening the options page shows the same list. */
-const reportsViewItem = storage.defineItem<ReportsView>('local:reportsView', {
-  fallback: DEFAULT_REPORTS_VIEW,
-  version: 1,
-});
-
-export async function readReportsView(): Promise<ReportsView> {
-  return reportsViewSchema.parse(await reportsViewItem.getValue());
-}
-
-export async function writeReportsView(view: ReportsView): Promise<void> {
-  await reportsViewItem.setValue(reportsViewSchema.parse(view));
-}
+export type BadgeEntry = z.infer<typeof badgeEntrySchema>;
+export const badgeCache = defineStored<Record<string, BadgeEntry>>('session:badgeCache', keepValid(badgeEntrySchema).record, {});

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import type { Account } from '@/lib/api';
 import type { SettingsView } from '@/lib/protocol';
-import { send } from '@/lib/pages/send-to-background';
-import { originPattern } from '@/lib/shared/permission';
+import { sendToBackground } from '@/lib/pages/send-to-background';
+import { requestServiceAccess } from '@/lib/shared/permission';
 import { checkConnectionForm, permissionHost } from '@/lib/options/connection-form';
-import { connectionFailure, type ConnectionFailure } from '@/lib/options/connection-failure';
+import { connectionFailure, type ConnectionFailure } from '@/lib/options/connection-form';
 import { errorData } from '@/lib/pages/error-view';
 import { Notice } from '@/components/ui/Notice';
 import { KeyField } from '@/components/options/KeyField';
@@ -50,17 +49,17 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
       return;
     }
     // Asked before anything is awaited: the browser shows its prompt only within the user's click.
-    const asked = browser.permissions.request({ origins: [originPattern(check.baseUrl)] });
+    const asked = requestServiceAccess(check.baseUrl);
     setBusy(true);
     setFailure(null);
     void (async () => {
       try {
-        const granted = await asked.catch(() => false);
+        const granted = await asked;
         if (!granted) {
           setFailure({ message: permissionRefused(new URL(check.baseUrl).host), fields: {} });
           return;
         }
-        const result = await send('saveConnection', { baseUrl: check.baseUrl, ...(check.apiKey ? { apiKey: check.apiKey } : {}) });
+        const result = await sendToBackground('saveConnection', { baseUrl: check.baseUrl, ...(check.apiKey ? { apiKey: check.apiKey } : {}) });
         setAddress(result.settings.baseUrl ?? check.baseUrl);
         setKey('');
         setDone(`Connected to ${new URL(result.settings.baseUrl ?? check.baseUrl).host}.`);
@@ -76,7 +75,7 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
   const forget = async () => {
     setDone(null);
     try {
-      onForgotten(await send('forgetKey', {}));
+      onForgotten(await sendToBackground('forgetKey', {}));
       setKey('');
       setDone('The key is forgotten. The extension cannot reach your service until you save a key again.');
     } catch (error) {

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { isApiError } from '@/lib/api/errors';
 import type { SettingsView } from '@/lib/protocol';
-import { send } from '@/lib/pages/send-to-background';
+import { sendToBackground } from '@/lib/pages/send-to-background';
 import type { Privacy } from '@/lib/shared/score';
 import { Notice } from '@/components/ui/Notice';
 import { PrivacyChoice } from '@/components/ui/PrivacyChoice';
@@ -12,7 +12,7 @@ export function DefaultPrivacy({ settings, onSaved }: { settings: SettingsView; 
   const choose = async (defaultPrivacy: Privacy) => {
     setStatus(null);
     try {
-      onSaved(await send('savePreferences', { defaultPrivacy }));
+      onSaved(await sendToBackground('savePreferences', { defaultPrivacy }));
       setStatus({ tone: 'info', message: 'Saved.' });
     } catch (error) {
       setStatus({ tone: 'error', message: isApiError(error) ? error.message : 'The setting could not be saved. Try again.' });

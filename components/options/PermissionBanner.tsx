@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
-import { originPattern } from '@/lib/shared/permission';
+import { requestServiceAccess } from '@/lib/shared/permission';
 import { Notice } from '@/components/ui/Notice';
 
 /** The user (Firefox lets them at any time) took the permission for the service back. */
@@ -9,7 +8,7 @@ export function PermissionBanner({ baseUrl, onGranted }: { baseUrl: string; onGr
   const host = new URL(baseUrl).host;
   const grant = async () => {
     // Nothing awaited before: the browser shows its prompt only within the click.
-    const granted = await browser.permissions.request({ origins: [originPattern(baseUrl)] }).catch(() => false);
+    const granted = await requestServiceAccess(baseUrl);
     setRefused(!granted);
     if (granted) onGranted();
   };

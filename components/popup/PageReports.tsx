@@ -6,7 +6,7 @@ import { PRIVACY_TEXT } from '@/lib/shared/score';
 import { DateText } from '@/components/ui/DateText';
 import { errorView } from '@/lib/pages/error-view';
 import { Notice } from '@/components/ui/Notice';
-import { OpenOptionsButton } from '@/components/popup/OpenOptionsButton';
+import { OpenOptionsButton } from '@/components/popup/NeedsSetup';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
 
 const FIRST = 5;

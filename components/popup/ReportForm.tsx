@@ -6,7 +6,7 @@ import { passwordProblem } from '@/lib/pages/password';
 import { Notice } from '@/components/ui/Notice';
 import { PrivacyChoice } from '@/components/ui/PrivacyChoice';
 import { SecretInput } from '@/components/ui/SecretInput';
-import { OpenOptionsButton } from '@/components/popup/OpenOptionsButton';
+import { OpenOptionsButton } from '@/components/popup/NeedsSetup';
 
 interface Props {
   privacy: Privacy;

@@ -5,10 +5,10 @@ import { DefaultPrivacy } from '@/components/options/DefaultPrivacy';
 import { PermissionBanner } from '@/components/options/PermissionBanner';
 import { ReportsManager } from '@/components/options/reports/ReportsManager';
 import { Notice } from '@/components/ui/Notice';
-import { useConnectionState } from '@/lib/options/use-settings';
+import { useSettings } from '@/lib/options/use-settings';
 
 export function App() {
-  const c = useConnectionState();
+  const c = useSettings();
   const { settings } = c;
   const revoked = settings?.baseUrl && settings.keySet && !settings.permissionGranted ? settings.baseUrl : null;
 
@@ -48,9 +48,8 @@ export function App() {
           </section>
           <div id="preferences" class="options__group">
             <DefaultPrivacy settings={settings} onSaved={c.setSettings} />
-            {/* It reads the settings itself and again on every stored change, so it follows the connection and the default privacy. */}
             <div class="card">
-              <ToolbarSettings />
+              <ToolbarSettings settings={settings} onSaved={c.setSettings} />
             </div>
           </div>
         </>

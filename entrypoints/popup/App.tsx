@@ -1,9 +1,7 @@
 import { useMemo } from 'preact/hooks';
 import { JobProgress } from '@/components/popup/JobProgress';
 import { JobResult } from '@/components/popup/JobResult';
-import { NeedsConnection } from '@/components/popup/NeedsConnection';
-import { NeedsPermission } from '@/components/popup/NeedsPermission';
-import { openOptions } from '@/components/popup/OpenOptionsButton';
+import { NeedsConnection, NeedsPermission, openOptions } from '@/components/popup/NeedsSetup';
 import { PageAddress } from '@/components/popup/PageAddress';
 import { PageReports } from '@/components/popup/PageReports';
 import { ReportForm } from '@/components/popup/ReportForm';

@@ -112,7 +112,7 @@ export function errorFromRedirect(location: string | null, requestUrl: string, b
     return notTheApi(detail);
   }
   if (isLoginPage(target.href)) return new ApiError({ kind: 'unauthorized', message: MESSAGES.unauthorized, detail });
-  let suggestion: string | null = null;
+  let suggestion: string | null;
   try {
     suggestion = normaliseBaseUrl(target.href);
   } catch {

@@ -1,3 +1,4 @@
+import type { PerPage, SortDirection, SortKey } from '@/lib/shared/list-options';
 import type { Privacy, ResultLabel } from '@/lib/shared/score';
 import { normaliseBaseUrl } from '@/lib/api/address';
 import { ApiError, isApiError } from '@/lib/api/errors';
@@ -11,9 +12,9 @@ export interface ListParams {
   /** Exact host, as in `Report.project`. */
   project?: string;
   result?: ResultLabel;
-  sortBy?: 'id' | 'generated_at' | 'url' | 'result';
-  sort?: 'asc' | 'desc';
-  perPage?: 10 | 25 | 50 | 100;
+  sortBy?: SortKey;
+  sort?: SortDirection;
+  perPage?: PerPage;
   page?: number;
 }
 

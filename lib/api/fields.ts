@@ -55,12 +55,14 @@ export const resultField = z
     return { score, label: scoreLabel(score) };
   });
 
-export interface ReportCheck {
-  passed: boolean;
-  importance: 'high' | 'medium' | 'low';
-  value: unknown;
-  errors?: Record<string, unknown>;
-}
+/** One check of a report, as the extension keeps it. */
+export const reportCheckShape = z.object({
+  passed: z.boolean(),
+  importance: z.enum(['high', 'medium', 'low']),
+  value: z.unknown(),
+  errors: z.record(z.string(), z.unknown()).optional(),
+});
+export type ReportCheck = z.infer<typeof reportCheckShape>;
 
 /** PHP encodes an empty map as `[]`; read a list as a map keyed by position. */
 function asMap(value: unknown): Record<string, unknown> | null {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Privacy, ResultLabel } from '@/lib/shared/score';
+import { PRIVACY_VALUES, RESULT_LABELS } from '@/lib/shared/score';
 import { asObject } from '@/lib/api/classify';
 import { ApiError } from '@/lib/api/errors';
-import { checksField, dateField, hasPasswordField, privacyField, resultField, wholeNumber, type ReportCheck } from '@/lib/api/fields';
+import { checksField, dateField, hasPasswordField, privacyField, reportCheckShape, resultField, wholeNumber } from '@/lib/api/fields';
 
 export type { ReportCheck } from '@/lib/api/fields';
 
@@ -12,22 +12,24 @@ export type { ReportCheck } from '@/lib/api/fields';
  * field the extension cannot do without is an 'invalid-response' naming it.
  */
 
-export interface Report {
-  id: number;
+/** A report as the extension keeps it: the service's answer, read by `reportBody` below, comes out in this shape. */
+export const reportShape = z.object({
+  id: z.number().int(),
   /** As the service stores it: scheme and `www.` stripped, e.g. `example.com/blog?p=1`. */
-  url: string;
+  url: z.string(),
   /** The host the report is grouped under, e.g. `example.com`. */
-  project: string | null;
+  project: z.string().nullable(),
   /** 0–100; null when the service sent none or only a word. */
-  score: number | null;
-  label: ResultLabel | null;
-  privacy: Privacy;
-  hasPassword: boolean;
-  generatedAt: string | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-  checks: Record<string, ReportCheck> | null;
-}
+  score: z.number().nullable(),
+  label: z.enum(RESULT_LABELS).nullable(),
+  privacy: z.literal(PRIVACY_VALUES),
+  hasPassword: z.boolean(),
+  generatedAt: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  checks: z.record(z.string(), reportCheckShape).nullable(),
+});
+export type Report = z.infer<typeof reportShape>;
 
 export interface ReportPage {
   reports: Report[];
@@ -59,7 +61,7 @@ function projectOf(url: string): string | null {
   return host ? host.toLowerCase() : null;
 }
 
-const reportSchema = z
+const reportAnswer = z
   .object({
     id: wholeNumber,
     url: z.string(),
@@ -88,7 +90,7 @@ const reportSchema = z
     }),
   );
 
-export const reportBody = z.object({ data: reportSchema }).transform((b) => b.data);
+export const reportBody = z.object({ data: reportAnswer }).transform((b) => b.data);
 
 const pageMeta = z.object({
   current_page: wholeNumber,
@@ -106,7 +108,7 @@ export const reportPageBody = z
       const page = asObject(body);
       return page && page.meta === undefined && 'current_page' in page ? { ...page, meta: page } : body;
     },
-    z.object({ data: z.array(reportSchema), meta: pageMeta.optional() }),
+    z.object({ data: z.array(reportAnswer), meta: pageMeta.optional() }),
   )
   .transform((b): ReportPage => {
     const count = b.data.length;

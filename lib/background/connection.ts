@@ -3,8 +3,8 @@ import { createReportsApi, type ReportsApi } from '@/lib/api';
 import { normaliseBaseUrl } from '@/lib/api/address';
 import { ApiError } from '@/lib/api/errors';
 import { originPattern } from '@/lib/shared/permission';
-import type { RequestOf, SettingsView } from '@/lib/protocol';
-import { readConnection, readPreferences, writeConnection } from '@/lib/storage';
+import type { RequestOf, SettingsChange, SettingsChangedMessage, SettingsView } from '@/lib/protocol';
+import { readConnection, readPreferences, watchConnection, watchPreferences, writeConnection } from '@/lib/storage';
 
 async function hasPermission(baseUrl: string): Promise<boolean> {
   return browser.permissions.contains({ origins: [originPattern(baseUrl)] });
@@ -28,10 +28,8 @@ function permissionMissing(baseUrl: string): ApiError {
   });
 }
 
-export type ApiFactory = (options: { baseUrl: string; apiKey: string }) => ReportsApi;
-
 /** The API for the stored connection, or the reason there is none to use. */
-export async function connectedApi(factory: ApiFactory = createReportsApi): Promise<{ api: ReportsApi; baseUrl: string }> {
+export async function connectedApi(): Promise<{ api: ReportsApi; baseUrl: string }> {
   const connection = await readConnection();
   if (!connection?.apiKey) {
     throw new ApiError({
@@ -40,14 +38,14 @@ export async function connectedApi(factory: ApiFactory = createReportsApi): Prom
     });
   }
   if (!(await hasPermission(connection.baseUrl))) throw permissionMissing(connection.baseUrl);
-  return { api: factory(connection), baseUrl: connection.baseUrl };
+  return { api: createReportsApi(connection), baseUrl: connection.baseUrl };
 }
 
 /**
  * Proves a new connection before keeping it: the previous working settings
  * stay in place until the account answers with the new ones.
  */
-export async function saveConnection(request: RequestOf<'saveConnection'>, factory: ApiFactory = createReportsApi) {
+export async function saveConnection(request: RequestOf<'saveConnection'>) {
   const baseUrl = normaliseBaseUrl(request.baseUrl);
   const apiKey = request.apiKey?.trim() || (await readConnection())?.apiKey;
   if (!apiKey) {
@@ -59,7 +57,7 @@ export async function saveConnection(request: RequestOf<'saveConnection'>, facto
   }
   if (!(await hasPermission(baseUrl))) throw permissionMissing(baseUrl);
   const previous = (await readConnection())?.baseUrl ?? null;
-  const account = await factory({ baseUrl, apiKey })
+  const account = await createReportsApi({ baseUrl, apiKey })
     .getAccount()
     .catch(async (error: unknown) => {
       // The user granted this address for a connection that did not work: hold nothing it does not use.
@@ -82,4 +80,34 @@ export async function forgetKey(): Promise<SettingsView> {
   const connection = await readConnection();
   if (connection) await writeConnection({ baseUrl: connection.baseUrl, apiKey: '' });
   return settingsView();
+}
+
+/**
+ * Tells open pages that a setting changed, wherever it was changed: another
+ * window, the background itself (the badge turned off with its permission),
+ * or the browser's own permission settings. Pages read their settings again.
+ */
+export function registerSettingsAnnouncer(): void {
+  const announce = (change: SettingsChange) => {
+    const message: SettingsChangedMessage = { type: 'settingsChanged', change };
+    // No page open is no failure: nobody needs telling.
+    browser.runtime.sendMessage(message).catch(() => undefined);
+  };
+  watchConnection(() => announce('connection'));
+  watchPreferences(() => announce('preferences'));
+  browser.permissions.onAdded.addListener(() => announce('permission'));
+  browser.permissions.onRemoved.addListener(() => announce('permission'));
+}
+
+/**
+ * Development builds started by `npm start` come pointed at the local report
+ * service, so a newcomer can report a page within a minute. Production builds
+ * never carry these variables and start empty.
+ */
+export async function applyDemoConnection(): Promise<void> {
+  const baseUrl = import.meta.env.WXT_DEMO_SERVICE_URL as string | undefined;
+  const apiKey = import.meta.env.WXT_DEMO_API_KEY as string | undefined;
+  if (!import.meta.env.DEV || !baseUrl || !apiKey) return;
+  if (await readConnection()) return;
+  await writeConnection({ baseUrl, apiKey });
 }

@@ -1,27 +1,31 @@
 import { isApiError } from '@/lib/api/errors';
-import { readReportsView, writePreferences, writeReportsView } from '@/lib/storage';
-import { connectedApi, forgetKey, saveConnection, settingsView, type ApiFactory } from '@/lib/background/connection';
-import { forgettingCachedPages, keepingPageState } from '@/lib/background/popup-cache';
-import { withoutChecks } from '@/lib/background/page-reports';
-import { pageState } from '@/lib/background/page-state';
+import { privacyDraft, readReportsView, writePreferences, writeReportsView } from '@/lib/storage';
+import { connectedApi, forgetKey, saveConnection, settingsView } from '@/lib/background/connection';
+import { forgettingCachedPages, keepingPageState, popupStart } from '@/lib/background/popup-cache';
+import { pageState, withoutChecks } from '@/lib/background/page-state';
 import { dismissJob, startReport, waitForJob } from '@/lib/background/report-jobs';
 import type { Handlers } from '@/lib/background/router';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
-export function createHandlers(factory?: ApiFactory): Handlers {
-  const api = async () => (await connectedApi(factory)).api;
+export function createHandlers(): Handlers {
+  const api = async () => (await connectedApi()).api;
   // The popup still shows what it can (the job, the settings) when the service cannot be reached.
   const apiIfConnected = () => api().catch((error: unknown) => (isApiError(error) ? null : Promise.reject(error)));
 
   return {
     getSettings: () => settingsView(),
-    saveConnection: (request) => saveConnection(request, factory),
+    saveConnection: (request) => saveConnection(request),
     forgetKey: () => forgetKey(),
     savePreferences: async (changes) => {
       await writePreferences(changes);
       return settingsView();
     },
     getAccount: async () => (await api()).getAccount(),
+    getPopupStart: ({ url }) => popupStart(url),
+    savePrivacyDraft: async ({ url, privacy }) => {
+      await privacyDraft.write(privacy === null ? null : { url, privacy });
+      return null;
+    },
     getPageState: ({ url }) =>
       keepingPageState(url, async () => {
         const [settings, state] = await Promise.all([settingsView(), apiIfConnected().then((a) => pageState(a, url))]);

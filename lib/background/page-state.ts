@@ -1,9 +1,25 @@
-import type { ReportsApi } from '@/lib/api';
+import type { Report, ReportsApi } from '@/lib/api';
 import { isApiError } from '@/lib/api/errors';
 import type { PageState } from '@/lib/protocol';
-import { reportsForPage } from '@/lib/background/page-reports';
+import { sameAddress, storedAddress } from '@/lib/shared/page-address';
 import { currentJob } from '@/lib/background/report-jobs';
 
+/**
+ * A report as lists show it: the checks behind the score stay in the
+ * background (a page of 100 reports carries about 200 KB of them, which no
+ * list draws).
+ */
+export function withoutChecks(report: Report): Report & { checks: null } {
+  return { ...report, checks: null };
+}
+
+/** The reports already made for a page, newest first. The service's search is a substring match, so the rest is filtered out here. */
+export async function reportsForPage(api: ReportsApi, url: string): Promise<(Report & { checks: null })[]> {
+  const page = await api.listReports({ search: storedAddress(url), searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 25 });
+  return page.reports.filter((report) => sameAddress(report.url, url)).map(withoutChecks);
+}
+
+/** The popup's view of a page: its report job, and its reports (or why they could not be read). */
 export async function pageState(api: ReportsApi | null, url: string): Promise<Omit<PageState, 'settings'>> {
   const job = await currentJob(api, url);
   if (!api) return { job, reports: [], reportsError: null };

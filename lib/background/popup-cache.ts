@@ -1,50 +1,51 @@
 import { browser } from 'wxt/browser';
 import type { PageState } from '@/lib/protocol';
 import { storedAddress } from '@/lib/shared/page-address';
-import { readCachedPages, writeCachedPages, type CachedPage } from '@/lib/page-cache';
-import { watchConnection, watchPreferences } from '@/lib/storage';
+import { popupPages, privacyDraft, watchConnection, watchPreferences } from '@/lib/storage';
 import { onJobChange } from '@/lib/background/report-jobs';
 
 /**
- * Keeps the popup's cache of page states (lib/page-cache.ts) true enough to
- * draw before the service answers: a page is kept only in a state the popup
+ * The popup's head start: what the last popup showed for a page (kept in
+ * session storage, lib/storage.ts), answered at once to the next popup on it
+ * while the service is asked again. A page is kept only in a state the popup
  * would show the same way a moment later (no report job, its list loaded),
  * and forgotten as soon as that can change.
  */
 
-let queue: Promise<unknown> = Promise.resolve();
+/** Pages kept, the most recently shown first. */
+export const PAGE_CACHE_LIMIT = 20;
+
 /** Counts forgets: a state read before one of them may already be out of date. */
 let generation = 0;
-
-/** One change at a time: two read-modify-writes racing would bring back a page just forgotten. */
-function update(change: (pages: CachedPage[]) => CachedPage[]): Promise<void> {
-  const next = queue.then(async () => writeCachedPages(change(await readCachedPages())));
-  queue = next.catch(() => undefined);
-  return next;
-}
 
 /** Taken before the page state is read, and handed to `rememberPageState` with it. */
 export const cacheGeneration = () => generation;
 
 /** Kept only if nothing was forgotten since `readAt` (a report started meanwhile, say). */
-export function rememberPageState(url: string, state: PageState, readAt: number): Promise<void> {
-  return update((pages) => {
+export async function rememberPageState(url: string, state: PageState, readAt: number): Promise<void> {
+  await popupPages.update((pages) => {
     const others = pages.filter((page) => page.url !== url);
     if (state.job || state.reportsError || readAt !== generation) return others;
-    return [{ url, settings: state.settings, reports: state.reports, at: Date.now() }, ...others];
+    return [{ url, settings: state.settings, reports: state.reports, at: Date.now() }, ...others].slice(0, PAGE_CACHE_LIMIT);
   });
 }
 
 /** Every cached address the service would store as the same page (http and https, with and without www). */
-export function forgetCachedPage(url: string): Promise<void> {
+export async function forgetCachedPage(url: string): Promise<void> {
   generation += 1;
   const stored = storedAddress(url);
-  return update((pages) => pages.filter((page) => storedAddress(page.url) !== stored));
+  await popupPages.update((pages) => pages.filter((page) => storedAddress(page.url) !== stored));
 }
 
-export function forgetCachedPages(): Promise<void> {
+export async function forgetCachedPages(): Promise<void> {
   generation += 1;
-  return update(() => []);
+  await popupPages.write([]);
+}
+
+/** What the popup draws before the service answers: the page as last shown, and the privacy chosen there. */
+export async function popupStart(url: string) {
+  const [pages, draft] = await Promise.all([popupPages.read(), privacyDraft.read()]);
+  return { cached: pages.find((page) => page.url === url) ?? null, privacyDraft: draft?.url === url ? draft.privacy : null };
 }
 
 /** Reads a page's state for the popup that asked, and keeps it for the next one. */
@@ -52,7 +53,7 @@ export async function keepingPageState(url: string, read: () => Promise<PageStat
   const readAt = generation;
   const state = await read();
   // Not awaited: the popup that asked should not wait for the next popup's head start.
-  void rememberPageState(url, state, readAt);
+  void rememberPageState(url, state, readAt).catch(() => undefined);
   return state;
 }
 
@@ -64,7 +65,7 @@ export async function forgettingCachedPages<T>(work: Promise<T>): Promise<T> {
 }
 
 /** A report started, finished or failed; another service, key or default; a permission given or taken back. */
-export function registerPageCache(): void {
+export function registerPopupCache(): void {
   onJobChange((job) => void forgetCachedPage(job.url));
   watchConnection(() => void forgetCachedPages());
   watchPreferences(() => void forgetCachedPages());

@@ -1,10 +1,9 @@
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
 import type { Report, ReportsApi } from '@/lib/api';
 import { asApiError } from '@/lib/api/errors';
-import { privacy, type Job, type RequestOf } from '@/lib/protocol';
-import { reportsForPage } from '@/lib/background/page-reports';
+import type { Job, RequestOf } from '@/lib/protocol';
+import { reportJobs } from '@/lib/storage';
+import { reportsForPage } from '@/lib/background/page-state';
 
 /**
  * Reports being created are owned by the background, not by the popup that
@@ -13,37 +12,18 @@ import { reportsForPage } from '@/lib/background/page-reports';
  * later, or a service worker started again, finds their outcome.
  */
 
-const jobsItem = storage.defineItem<Record<string, unknown>>('session:reportJobs', { fallback: {}, version: 1 });
-
-const reportShape = z.object({ id: z.number(), url: z.string() }).passthrough();
-const errorShape = z.object({ kind: z.string(), message: z.string() }).passthrough();
-const jobSchema = z.discriminatedUnion('state', [
-  z.object({ url: z.string(), state: z.literal('running'), startedAt: z.number(), privacy }),
-  z.object({ url: z.string(), state: z.literal('done'), startedAt: z.number(), report: reportShape }),
-  z.object({ url: z.string(), state: z.literal('failed'), startedAt: z.number(), error: errorShape }),
-]);
-
 /** Audits still waited for by this worker; gone if the browser stopped the worker. */
 const inFlight = new Map<string, { job: Job; work: Promise<Report> }>();
 
 async function readJob(url: string): Promise<Job | null> {
-  const parsed = jobSchema.safeParse((await jobsItem.getValue())[url]);
-  return parsed.success ? (parsed.data as Job) : null;
+  return (await reportJobs.read())[url] ?? null;
 }
 
-let writes: Promise<unknown> = Promise.resolve();
-
-/** Changes the stored jobs one change at a time: two jobs ending together must not lose each other's outcome. */
-function updateJobs(change: (jobs: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
-  const next = writes.then(async () => jobsItem.setValue(change(await jobsItem.getValue())));
-  writes = next.catch(() => undefined);
-  return next;
-}
-
-const writeJob = (job: Job) => updateJobs((jobs) => ({ ...jobs, [job.url]: job }));
+/** Changed one change at a time: two jobs ending together must not lose each other's outcome. */
+const writeJob = (job: Job) => reportJobs.update((jobs) => ({ ...jobs, [job.url]: job }));
 
 export async function dismissJob(url: string): Promise<null> {
-  await updateJobs(({ [url]: _gone, ...rest }) => rest);
+  await reportJobs.update(({ [url]: _gone, ...rest }) => rest);
   return null;
 }
 

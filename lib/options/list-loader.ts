@@ -1,7 +1,8 @@
 import type { ReportPage } from '@/lib/api';
-import { ApiError, asApiError } from '@/lib/api/errors';
+import { type ApiError, asApiError } from '@/lib/api/errors';
 import type { RequestOf } from '@/lib/protocol';
-import { changeView, listRequest, type ReportsView } from '@/lib/options/reports-view';
+import { changeView, listRequest } from '@/lib/options/reports-view';
+import type { ReportsView } from '@/lib/protocol';
 
 export type ListRequest = RequestOf<'listReports'>;
 

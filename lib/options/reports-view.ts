@@ -1,46 +1,10 @@
-import type { RequestOf } from '@/lib/protocol';
-import { RESULT_LABELS, type ResultLabel } from '@/lib/shared/score';
+import type { ReportsView, RequestOf } from '@/lib/protocol';
+import type { SortKey } from '@/lib/shared/list-options';
 
 /**
  * What the reports manager shows: the list parameters the service offers
- * plus the page. Zod-free, so the options page can use it without the
- * storage schema.
+ * plus the page, and how a change to one of them moves the page.
  */
-
-export const SORT_KEYS = ['id', 'generated_at', 'url', 'result'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
-
-export const SORT_DIRECTIONS = ['desc', 'asc'] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
-
-export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
-export type PerPage = (typeof PER_PAGE_OPTIONS)[number];
-
-export const RESULT_FILTERS = ['all', ...RESULT_LABELS] as const;
-export type ResultFilter = 'all' | ResultLabel;
-
-export interface ReportsView {
-  /** Text looked for in the stored addresses; empty for none. */
-  search: string;
-  /** Exact project (host) to show; empty for every project. */
-  project: string;
-  result: ResultFilter;
-  sortBy: SortKey;
-  sort: SortDirection;
-  perPage: PerPage;
-  page: number;
-}
-
-/** Newest first, as the service itself lists them. */
-export const DEFAULT_REPORTS_VIEW: Readonly<ReportsView> = Object.freeze({
-  search: '',
-  project: '',
-  result: 'all',
-  sortBy: 'id',
-  sort: 'desc',
-  perPage: 25,
-  page: 1,
-});
 
 export const SORT_KEY_TEXT: Record<SortKey, string> = {
   id: 'Creation order',

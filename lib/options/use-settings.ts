@@ -1,18 +1,17 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import type { AccountState } from '@/components/options/AccountPanel';
 import type { Account } from '@/lib/api';
 import type { ApiErrorData } from '@/lib/api/errors';
 import type { SettingsView } from '@/lib/protocol';
-import { send } from '@/lib/pages/send-to-background';
+import { onSettingsChanged, sendToBackground } from '@/lib/pages/send-to-background';
 import { errorData } from '@/lib/pages/error-view';
 
 const isConnected = (s: SettingsView) => Boolean(s.baseUrl && s.keySet && s.permissionGranted);
 
 const asData = (error: unknown) => errorData(error, 'The extension could not read its settings. Reload this page.');
 
-/** The settings as the background shows them, and the account they lead to. */
-export function useConnectionState() {
+/** The options page's one source of settings: as the background shows them, kept current, and the account they lead to. */
+export function useSettings() {
   const [settings, setSettings] = useState<SettingsView | null>(null);
   const [loadError, setLoadError] = useState<ApiErrorData | null>(null);
   const [account, setAccount] = useState<AccountState>({ state: 'none' });
@@ -20,34 +19,34 @@ export function useConnectionState() {
   const loadAccount = useCallback(async () => {
     setAccount({ state: 'loading' });
     try {
-      setAccount({ state: 'ready', account: await send('getAccount', {}) });
+      setAccount({ state: 'ready', account: await sendToBackground('getAccount', {}) });
     } catch (error) {
       setAccount({ state: 'error', error: asData(error) });
     }
   }, []);
 
-  const refresh = useCallback(async () => {
-    try {
-      const next = await send('getSettings', {});
-      setSettings(next);
-      setLoadError(null);
-      if (isConnected(next)) void loadAccount();
-      else setAccount({ state: 'none' });
-    } catch (error) {
-      setLoadError(asData(error));
-    }
-  }, [loadAccount]);
+  /** Reads the settings again; `withAccount` asks the service for the account too when connected. */
+  const refresh = useCallback(
+    async (withAccount = true) => {
+      try {
+        const next = await sendToBackground('getSettings', {});
+        setSettings(next);
+        setLoadError(null);
+        if (!isConnected(next)) setAccount({ state: 'none' });
+        else if (withAccount) void loadAccount();
+      } catch (error) {
+        setLoadError(asData(error));
+      }
+    },
+    [loadAccount],
+  );
 
   useEffect(() => {
     void refresh();
-    // The permission can be granted from the popup or taken back in the browser's settings while this page is open.
-    const onChange = () => void refresh();
-    browser.permissions.onAdded.addListener(onChange);
-    browser.permissions.onRemoved.addListener(onChange);
-    return () => {
-      browser.permissions.onAdded.removeListener(onChange);
-      browser.permissions.onRemoved.removeListener(onChange);
-    };
+    // The permission can be granted from the popup or taken back in the browser's settings while this page is
+    // open: the account shows again or goes. Other changes (a preference, the badge turned off by the background,
+    // the connection this page itself just saved and whose account it holds) need only the settings read again.
+    return onSettingsChanged((change) => void refresh(change === 'permission'));
   }, [refresh]);
 
   const saved = (result: { settings: SettingsView; account: Account }) => {

@@ -1,25 +1,36 @@
-import { browser } from 'wxt/browser';
-import { ApiError } from '@/lib/api/errors';
-import type { MessageType, Reply, RequestOf, ResponseOf } from '@/lib/protocol';
+import { browser, type Browser } from 'wxt/browser';
+import { ApiError, asApiError } from '@/lib/api/errors';
+import type { MessageType, Reply, RequestOf, ResponseOf, SettingsChange, SettingsChangedMessage } from '@/lib/protocol';
 
 /**
- * The pages' side of the protocol: send one message, get its answer or the
- * typed error whose message is ready to show to the user.
+ * The pages' side of the protocol (lib/protocol.ts): send one message, get
+ * its answer or the typed error whose message is ready to show to the user;
+ * and hear when the background says a setting changed.
  */
-export async function send<T extends MessageType>(type: T, payload: RequestOf<T>): Promise<ResponseOf<T>> {
+export async function sendToBackground<T extends MessageType>(type: T, payload: RequestOf<T>): Promise<ResponseOf<T>> {
   let reply: Reply<ResponseOf<T>> | undefined;
   try {
     reply = (await browser.runtime.sendMessage({ type, payload })) as Reply<ResponseOf<T>> | undefined;
   } catch (error) {
-    throw new ApiError({
-      kind: 'extension',
-      message: 'The extension could not reach its background. Close this page and try again.',
-      detail: error instanceof Error ? error.message : String(error),
-    });
+    throw asApiError(error, 'The extension could not reach its background. Close this page and try again.');
   }
   if (!reply) {
     throw new ApiError({ kind: 'extension', message: 'The extension did not answer. Close this page and try again.' });
   }
   if (!reply.ok) throw ApiError.fromJSON(reply.error);
   return reply.value;
+}
+
+function isSettingsChanged(message: unknown): message is SettingsChangedMessage {
+  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'settingsChanged';
+}
+
+/** Calls back when the background says a setting changed; only the extension itself is listened to. */
+export function onSettingsChanged(callback: (change: SettingsChange) => void): () => void {
+  const listener = (message: unknown, sender: Browser.runtime.MessageSender) => {
+    if (sender.id === browser.runtime.id && !sender.tab && isSettingsChanged(message)) callback(message.change);
+    return undefined;
+  };
+  browser.runtime.onMessage.addListener(listener);
+  return () => browser.runtime.onMessage.removeListener(listener);
 }

@@ -1,8 +1,7 @@
 import type { Report } from '@/lib/api';
 import type { ApiErrorData } from '@/lib/api/errors';
-import type { Job, PageState, SettingsView } from '@/lib/protocol';
+import type { CachedPage, Job, PageState, SettingsView } from '@/lib/protocol';
 import { checkReportable, sameAddress } from '@/lib/shared/page-address';
-import type { CachedPage } from '@/lib/page-cache';
 import type { Privacy } from '@/lib/shared/score';
 
 /**

@@ -1,13 +1,11 @@
 import { useCallback, useLayoutEffect, useReducer, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Job } from '@/lib/protocol';
-import { send } from '@/lib/pages/send-to-background';
+import { sendToBackground } from '@/lib/pages/send-to-background';
 import { checkReportable } from '@/lib/shared/page-address';
-import { readCachedPages } from '@/lib/page-cache';
 import type { Privacy } from '@/lib/shared/score';
 import { errorData } from '@/lib/pages/error-view';
 import { initialPopupState, popupReducer } from '@/lib/popup/popup-state';
-import { readPrivacyDraft, writePrivacyDraft } from '@/lib/ui/privacy-draft';
 
 /** Failures that change what the popup must ask for first (connect, grant access): the page state is read again. */
 const NEEDS_RELOAD = new Set(['not-connected', 'permission-missing']);
@@ -21,21 +19,20 @@ export function usePopup() {
 
   const follow = useCallback(async (url: string, startedAt: number) => {
     try {
-      dispatch({ type: 'settled', job: await send('waitForJob', { url }) });
+      dispatch({ type: 'settled', job: await sendToBackground('waitForJob', { url }) });
     } catch (error) {
       dispatch({ type: 'settled', job: { url, state: 'failed', startedAt, error: errorData(error) } });
     }
   }, []);
 
-  const load = useCallback(async (url: string, cache = readCachedPages()) => {
+  const load = useCallback(async (url: string) => {
     // Drawn at once from what the last popup on this page showed, while the background asks the service again.
-    void readPrivacyDraft(url).then(setChosenPrivacy);
-    void cache.then((pages) => {
-      const cached = pages.find((page) => page.url === url);
+    void sendToBackground('getPopupStart', { url }).then(({ cached, privacyDraft }) => {
+      if (privacyDraft !== null) setChosenPrivacy(privacyDraft);
       if (cached) dispatch({ type: 'cached', page: cached });
-    });
+    }, () => undefined);
     try {
-      const page = await send('getPageState', { url });
+      const page = await sendToBackground('getPageState', { url });
       dispatch({ type: 'loaded', page });
       if (page.job?.state === 'running') void follow(url, page.job.startedAt);
     } catch (error) {
@@ -45,15 +42,13 @@ export function usePopup() {
 
   /** From the start: the tab's address may show only now (a permission just granted lets the extension see its site). */
   const start = useCallback(() => {
-    // Read beside the tab, not after it: the page's reports can show in the same frame as its address.
-    const cache = readCachedPages();
     void browser.tabs.query({ active: true, currentWindow: true }).then(([tab]) => {
       const url = tab?.url || tab?.pendingUrl;
       dispatch({ type: 'tab', url, found: Boolean(tab) });
       const check = checkReportable(url);
-      if (check.ok) void load(check.url, cache);
+      if (check.ok) void load(check.url);
       // Even where nothing can be reported, a newcomer should learn first that the extension needs connecting.
-      else void send('getSettings', {}).then((settings) => dispatch({ type: 'settings', settings }), () => undefined);
+      else void sendToBackground('getSettings', {}).then((settings) => dispatch({ type: 'settings', settings }), () => undefined);
     });
   }, [load]);
 
@@ -65,7 +60,7 @@ export function usePopup() {
 
   const choosePrivacy = (next: Privacy) => {
     setChosenPrivacy(next);
-    if (address) void writePrivacyDraft(address, next);
+    if (address) void sendToBackground('savePrivacyDraft', { url: address, privacy: next }).catch(() => undefined);
   };
 
   const create = async () => {
@@ -75,10 +70,10 @@ export function usePopup() {
     dispatch({ type: 'started', privacy, startedAt });
     let job: Job;
     try {
-      const report = await send('createReport', { url, privacy, ...(privacy === 2 ? { password } : {}) });
+      const report = await sendToBackground('createReport', { url, privacy, ...(privacy === 2 ? { password } : {}) });
       job = { url, state: 'done', startedAt, report };
       setPassword('');
-      void writePrivacyDraft(url, null);
+      void sendToBackground('savePrivacyDraft', { url, privacy: null }).catch(() => undefined);
     } catch (error) {
       job = { url, state: 'failed', startedAt, error: errorData(error) };
     }
@@ -88,7 +83,7 @@ export function usePopup() {
 
   const dismiss = () => {
     dispatch({ type: 'dismissed' });
-    if (address) void send('dismissJob', { url: address }).catch(() => undefined);
+    if (address) void sendToBackground('dismissJob', { url: address }).catch(() => undefined);
   };
 
   return { state, privacy, choosePrivacy, password, setPassword, create, dismiss, restart: start };

@@ -1,7 +1,7 @@
-import type { Browser } from 'wxt/browser';
+import { browser, type Browser } from 'wxt/browser';
 
 /**
- * The host permission the extension asks for, kept free of zod and of the
+ * The permissions the extension asks for, kept free of zod and of the
  * API client: the options page and the popup must call
  * `permissions.request` with it straight from a click.
  */
@@ -14,3 +14,13 @@ export function originPattern(baseUrl: string): string {
 
 /** The badge must know every tab's address: asked for only when the user turns it on. */
 export const TABS_PERMISSION: Browser.permissions.Permissions = { permissions: ['tabs'] };
+
+/**
+ * Asks the browser to let the extension reach the service. Call it straight
+ * from the user's click, with nothing awaited before: the browser shows its
+ * prompt only inside the gesture. Answers false when refused or when the
+ * browser could not ask.
+ */
+export function requestServiceAccess(baseUrl: string): Promise<boolean> {
+  return browser.permissions.request({ origins: [originPattern(baseUrl)] }).catch(() => false);
+}

@@ -90,6 +90,6 @@ function buildInto(outDir: string): void {
     execFileSync(tsx, [join(projectRoot, 'tests', 'bench', 'build.ts'), outDir], { cwd: projectRoot, stdio: 'pipe', maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: Buffer | string; stderr?: Buffer | string };
-    throw new Error(`The production build failed:\n${String(stdout)}\n${String(stderr)}`);
+    throw new Error(`The production build failed:\n${String(stdout)}\n${String(stderr)}`, { cause: error });
   }
 }

@@ -6,8 +6,8 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedAddress } from '@/lib/shared/page-address.ts';
-import { RESULT_LABEL_TEXT, scoreLabel } from '@/lib/shared/score.ts';
+import { storedAddress } from '../../lib/shared/page-address.ts';
+import { RESULT_LABEL_TEXT, scoreLabel } from '../../lib/shared/score.ts';
 import { startReportService, type RunningService } from '../service/server.ts';
 import { pageHtml, startPageServer, type PageServer } from '../service/test-pages.ts';
 import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser.ts';

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '../../lib/api/errors';
 
 /** The ApiError a call fails with; anything else (or success) fails the test. */
 export async function failure(promise: Promise<unknown>): Promise<ApiError> {

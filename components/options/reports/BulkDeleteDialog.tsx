@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { runBulkDelete, type BulkDeleteProgress, type BulkDeleteSummary, type DeleteTarget } from '@/lib/options/bulk-delete';
-import { send } from '@/lib/pages/send-to-background';
-import { progressText, summaryHeadline } from '@/lib/options/bulk-delete-text';
+import { sendToBackground } from '@/lib/pages/send-to-background';
+import { progressText, summaryHeadline } from '@/lib/options/bulk-delete';
 import { BulkSummary } from '@/components/options/reports/BulkSummary';
 import { Dialog } from '@/components/options/reports/Dialog';
 
@@ -35,7 +35,7 @@ export function BulkDeleteDialog({ targets, onFinished, onClose, announce }: Pro
     setPhase({ name: 'running', progress: null });
     announce(`Deleting ${reports(total)}.`);
     const summary = await runBulkDelete(targets, {
-      deleteOne: (id) => send('deleteReport', { id }),
+      deleteOne: (id) => sendToBackground('deleteReport', { id }),
       signal: controller.current.signal,
       onProgress: (progress) => {
         setPhase({ name: 'running', progress });

@@ -1,5 +1,5 @@
 import type { BulkDeleteSummary } from '@/lib/options/bulk-delete';
-import { summaryHeadline } from '@/lib/options/bulk-delete-text';
+import { summaryHeadline } from '@/lib/options/bulk-delete';
 
 /** What a bulk delete did: the headline, then each report that was not deleted and why. */
 export function BulkSummary({ summary, headlineId }: { summary: BulkDeleteSummary; headlineId: string }) {

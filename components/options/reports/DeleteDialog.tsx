@@ -1,6 +1,6 @@
 import type { ApiError } from '@/lib/api/errors';
 import type { Report } from '@/lib/api';
-import { send } from '@/lib/pages/send-to-background';
+import { sendToBackground } from '@/lib/pages/send-to-background';
 import { Notice } from '@/components/ui/Notice';
 import { Dialog, useDialogRequest } from '@/components/options/reports/Dialog';
 
@@ -19,7 +19,7 @@ export function DeleteDialog({ report, onDeleted, onFailed, onClose }: Props) {
   const remove = (close: () => void) =>
     run(async () => {
       // Already gone is what was asked for: the list is told so, not shown an error.
-      const alreadyGone = await send('deleteReport', { id: report.id }).then(
+      const alreadyGone = await sendToBackground('deleteReport', { id: report.id }).then(
         () => false,
         (caught: ApiError) => {
           if (caught.kind === 'not-found') return true;

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import type { ApiError } from '@/lib/api/errors';
+import { asApiError, type ApiError } from '@/lib/api/errors';
 
 interface Props {
   title: string;
@@ -64,7 +64,7 @@ export function useDialogRequest(onFailed: () => void) {
     try {
       await request();
     } catch (caught) {
-      setError(caught as ApiError);
+      setError(asApiError(caught));
       onFailed();
     } finally {
       setBusy(false);

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Report } from '@/lib/api';
-import { send } from '@/lib/pages/send-to-background';
+import { sendToBackground } from '@/lib/pages/send-to-background';
 import { errorView } from '@/lib/pages/error-view';
 import { passwordProblem } from '@/lib/pages/password';
 import type { Privacy } from '@/lib/shared/score';
@@ -35,7 +35,7 @@ export function PrivacyDialog({ report, onSaved, onFailed, onClose }: Props) {
     setChecked(true);
     if (passwordProblem(privacy, password)) return;
     void run(async () => {
-      onSaved(await send('updateReport', { id: report.id, privacy, ...(privacy === 2 ? { password } : {}) }));
+      onSaved(await sendToBackground('updateReport', { id: report.id, privacy, ...(privacy === 2 ? { password } : {}) }));
       close();
     });
   };

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { useNow } from '@/lib/pages/hooks';
-import { clearFilters, hasFilters, type ReportsView } from '@/lib/options/reports-view';
+import { clearFilters, hasFilters } from '@/lib/options/reports-view';
+import type { ReportsView } from '@/lib/protocol';
 import { Notice } from '@/components/ui/Notice';
 import { EmptyList, FirstLoad, LoadError } from '@/components/options/reports/ListStates';
 import { useFocusAfterDelete, useListAnnouncement } from '@/components/options/reports/manager-hooks';
@@ -9,7 +10,7 @@ import { ReportDialogs } from '@/components/options/reports/ReportDialogs';
 import { ReportsTable } from '@/components/options/reports/ReportsTable';
 import { SelectionBar } from '@/components/options/reports/SelectionBar';
 import { Toolbar } from '@/components/options/reports/Toolbar';
-import { useAnnouncer, useSelection } from '@/components/options/reports/selection-hooks';
+import { useAnnouncer, useSelection } from '@/components/options/reports/manager-hooks';
 import { useReportActions } from '@/components/options/reports/useReportActions';
 import { useReportsList } from '@/components/options/reports/useReportsList';
 import '@/components/ui/theme.css';

@@ -1,7 +1,8 @@
 import type { Report } from '@/lib/api';
-import type { ReportsView, SortKey } from '@/lib/options/reports-view';
+import type { SortKey } from '@/lib/shared/list-options';
+import type { ReportsView } from '@/lib/protocol';
 import { ReportRow, type RowActions, type RowActivity } from '@/components/options/reports/ReportRow';
-import { SelectAll } from '@/components/options/reports/SelectAll';
+import { useEffect, useRef } from 'preact/hooks';
 
 interface Props extends RowActions {
   reports: readonly Report[];
@@ -74,5 +75,23 @@ export function ReportsTable(props: Props) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** "Select all on this page", showing a mixed state when only some rows are chosen. */
+export function SelectAll({ count, chosen, disabled, onChange }: { count: number; chosen: number; disabled: boolean; onChange: (all: boolean) => void }) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = chosen > 0 && chosen < count;
+  }, [chosen, count]);
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      checked={count > 0 && chosen === count}
+      disabled={disabled || count === 0}
+      aria-label="Select all reports on this page"
+      onChange={(e) => onChange(e.currentTarget.checked)}
+    />
   );
 }

@@ -1,14 +1,7 @@
 import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
-import {
-  PER_PAGE_OPTIONS,
-  SORT_KEY_TEXT,
-  SORT_KEYS,
-  type PerPage,
-  type ReportsView,
-  type ResultFilter,
-  type SortDirection,
-  type SortKey,
-} from '@/lib/options/reports-view';
+import { SORT_KEY_TEXT } from '@/lib/options/reports-view';
+import { PER_PAGE_OPTIONS, SORT_KEYS, type PerPage, type ResultFilter, type SortDirection, type SortKey } from '@/lib/shared/list-options';
+import type { ReportsView } from '@/lib/protocol';
 import { DebouncedInput } from '@/components/options/reports/DebouncedInput';
 
 interface Props {

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'preact/hooks';
-import type { ApiError } from '@/lib/api/errors';
+import { asApiError, type ApiError } from '@/lib/api/errors';
 import type { Report } from '@/lib/api';
 import type { DeleteTarget } from '@/lib/options/bulk-delete';
-import { send } from '@/lib/pages/send-to-background';
+import { sendToBackground } from '@/lib/pages/send-to-background';
 import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
 import type { RowActivity } from '@/components/options/reports/ReportRow';
 
@@ -53,11 +53,11 @@ export function useReportActions({ replaceReport, reload, announce }: Options) {
       setRowActivity(report.id, 'regenerating');
       announce(`Regenerating the report of ${report.url}. This can take a while.`);
       try {
-        const fresh = await send('updateReport', { id: report.id, regenerate: true });
+        const fresh = await sendToBackground('updateReport', { id: report.id, regenerate: true });
         replaceReport(fresh);
         announce(`Regenerated ${report.url}: ${scoreWords(fresh)}.`);
       } catch (error) {
-        fail('regenerate', report, error as ApiError);
+        fail('regenerate', report, asApiError(error));
       } finally {
         setRowActivity(report.id, undefined);
       }

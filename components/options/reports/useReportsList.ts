@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Report } from '@/lib/api';
-import { send } from '@/lib/pages/send-to-background';
+import { onSettingsChanged, sendToBackground } from '@/lib/pages/send-to-background';
 import { createListLoader, type ListState } from '@/lib/options/list-loader';
-import { changeView, DEFAULT_REPORTS_VIEW, type ReportsView } from '@/lib/options/reports-view';
-import { onConnectionChange } from '@/lib/reports-view/connection-watch';
+import { changeView } from '@/lib/options/reports-view';
+import { DEFAULT_REPORTS_VIEW } from '@/lib/shared/list-options';
+import type { ReportsView } from '@/lib/protocol';
 
 export interface ReportsList extends ListState {
   /** Null until the kept view has been read back. */
@@ -33,13 +34,13 @@ export function useReportsList(): ReportsList {
   const keep = useCallback((next: ReportsView) => {
     viewRef.current = next;
     setViewState(next);
-    saving.current = saving.current.then(() => send('saveReportsView', { view: next })).catch(() => undefined);
+    saving.current = saving.current.then(() => sendToBackground('saveReportsView', { view: next })).catch(() => undefined);
   }, []);
 
   const loader = useMemo(
     () =>
       createListLoader({
-        fetchPage: (request) => send('listReports', request),
+        fetchPage: (request) => sendToBackground('listReports', request),
         onState: (next) => {
           setState(next);
           if (next.page) setProjects((known) => mergeProjects(known, next.page!.reports));
@@ -51,7 +52,7 @@ export function useReportsList(): ReportsList {
 
   useEffect(() => {
     let live = true;
-    void send('getReportsView', {})
+    void sendToBackground('getReportsView', {})
       .catch(() => ({ ...DEFAULT_REPORTS_VIEW }))
       .then((kept) => {
         if (!live) return;
@@ -59,8 +60,9 @@ export function useReportsList(): ReportsList {
         setViewState(kept);
         void loader.load(kept);
       });
-    const unwatch = onConnectionChange(() => {
-      if (viewRef.current) void loader.load(viewRef.current);
+    // Another service or another key has other reports.
+    const unwatch = onSettingsChanged((change) => {
+      if (change === 'connection' && viewRef.current) void loader.load(viewRef.current);
     });
     return () => {
       live = false;

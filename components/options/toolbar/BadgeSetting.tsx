@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { asApiError } from '@/lib/api/errors';
 import type { SettingsView } from '@/lib/protocol';
-import { send } from '@/lib/pages/send-to-background';
+import { sendToBackground } from '@/lib/pages/send-to-background';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
 import { Notice } from '@/components/ui/Notice';
 
@@ -38,12 +39,12 @@ export function BadgeSetting({ settings, onSaved }: Props) {
         setProblem({ tone: 'warning', message: 'The browser was not allowed to tell the extension the address of your tabs, so the badge stays off.' });
         return;
       }
-      const saved = await send('savePreferences', { badgeEnabled: wanted });
+      const saved = await sendToBackground('savePreferences', { badgeEnabled: wanted });
       if (!wanted) await browser.permissions.remove(TABS_PERMISSION).catch(() => false);
       setGranted(wanted);
       onSaved(saved);
     } catch (error) {
-      setProblem({ tone: 'error', message: error instanceof Error ? error.message : 'The setting could not be saved. Try again.' });
+      setProblem({ tone: 'error', message: asApiError(error, 'The setting could not be saved. Try again.').message });
     } finally {
       setPending(null);
     }

@@ -1,9 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import type { SettingsView } from '@/lib/protocol';
-import { send } from '@/lib/pages/send-to-background';
 import { PRIVACY_TEXT } from '@/lib/shared/score';
-import { Notice } from '@/components/ui/Notice';
 import { BadgeSetting } from '@/components/options/toolbar/BadgeSetting';
 import { ShortcutList } from '@/components/options/toolbar/ShortcutList';
 import '@/components/options/toolbar/toolbar-settings.css';
@@ -29,40 +25,13 @@ function RightClickHelp({ settings }: { settings: SettingsView }) {
 }
 
 /** The options' section for what happens outside the popup: badge, right-click menu, keyboard shortcuts. */
-export function ToolbarSettings() {
-  const [settings, setSettings] = useState<SettingsView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = () => {
-    setError(null);
-    send('getSettings', {}).then(setSettings, (e: unknown) => setError(e instanceof Error ? e.message : 'The settings could not be read.'));
-  };
-  useEffect(() => {
-    load();
-    // The default privacy and the connection are changed elsewhere on this page (or in another window).
-    const reload = (_changes: unknown, area: string) => void (area !== 'session' && load());
-    browser.storage.onChanged.addListener(reload);
-    return () => browser.storage.onChanged.removeListener(reload);
-  }, []);
-
+export function ToolbarSettings({ settings, onSaved }: { settings: SettingsView; onSaved: (settings: SettingsView) => void }) {
   return (
-    <section class="toolbar-settings" aria-labelledby="toolbar-settings-title" aria-busy={settings === null && !error}>
+    <section class="toolbar-settings" aria-labelledby="toolbar-settings-title">
       <h2 id="toolbar-settings-title">Toolbar, right-click and shortcuts</h2>
-      {error ? (
-        <Notice tone="error" message={error}>
-          <button type="button" class="button" onClick={load}>
-            Try again
-          </button>
-        </Notice>
-      ) : settings === null ? (
-        <p class="muted">Loading…</p>
-      ) : (
-        <>
-          <BadgeSetting settings={settings} onSaved={setSettings} />
-          <RightClickHelp settings={settings} />
-          <ShortcutList />
-        </>
-      )}
+      <BadgeSetting settings={settings} onSaved={onSaved} />
+      <RightClickHelp settings={settings} />
+      <ShortcutList />
     </section>
   );
 }

@@ -1,13 +1,10 @@
 import { browser } from 'wxt/browser';
-import type { ApiFactory } from '@/lib/background/connection';
 import { onJobChange } from '@/lib/background/report-jobs';
 import type { Job } from '@/lib/protocol';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
 import { readPreferences, watchConnection, watchPreferences, writePreferences } from '@/lib/storage';
-import { cacheKey, clearCache, writeCached } from '@/lib/background/toolbar/badge-cache';
-import { badgeLook, badgeResultOf, EMPTY_LOOK, PROGRESS_LOOK } from '@/lib/background/toolbar/badge-paint';
-import { latestResult, resetLookups } from '@/lib/background/toolbar/badge-lookup';
-import { clearAllBadges, currentAddress, paint, tabAddress, tabsShowing } from '@/lib/background/toolbar/badge-tabs';
+import { cacheKey, clearCache, latestResult, resetLookups, writeCached } from '@/lib/background/toolbar/badge-lookup';
+import { badgeLook, badgeResultOf, clearAllBadges, currentAddress, EMPTY_LOOK, paint, PROGRESS_LOOK, tabAddress, tabsShowing } from '@/lib/background/toolbar/badge-paint';
 
 /**
  * The toolbar badge: the latest result of each tab's address. Opt-in, because
@@ -23,7 +20,6 @@ async function badgeActive(): Promise<boolean> {
 export interface BadgeOptions {
   /** Pause after a tab's last change before looking it up: one page load fires several updates. */
   debounceMs?: number;
-  factory?: ApiFactory;
 }
 
 export interface BadgeFeature {
@@ -34,7 +30,7 @@ export interface BadgeFeature {
 }
 
 /** Call once, synchronously, when the worker starts. */
-export function registerBadge({ debounceMs = 400, factory }: BadgeOptions = {}): BadgeFeature {
+export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFeature {
   /** Cache key of what each tab's badge shows, so an update that keeps the address keeps the badge. */
   const shown = new Map<number, string>();
   /** Addresses with a report being created: their tabs show the progress mark instead of a lookup. */
@@ -59,7 +55,7 @@ export function registerBadge({ debounceMs = 400, factory }: BadgeOptions = {}):
     }
     const key = cacheKey(url);
     if (running.has(key)) return paint(tabId, PROGRESS_LOOK);
-    const result = await latestResult(url, factory);
+    const result = await latestResult(url);
     // The user may have moved on while the service answered.
     const now = await currentAddress(tabId);
     if (result === undefined || !now || cacheKey(now) !== key) return;

@@ -1,6 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
+import { createSerialQueue } from '@/lib/shared/serial-queue';
 import { readConnection, watchConnection } from '@/lib/storage';
-import { reportFromToolbar } from '@/lib/background/toolbar/report-without-popup';
+import { reportWithoutPopup } from '@/lib/background/toolbar/report-without-popup';
 
 /**
  * "Report this page" and "Report this link" in the right-click menu, present
@@ -38,12 +39,11 @@ async function applyMenus(): Promise<void> {
 
 // Syncs run one after the other: two interleaved removeAll/create rounds would
 // leave duplicates or nothing at all.
-let queue: Promise<void> = Promise.resolve();
+const menuQueue = createSerialQueue();
 
 /** Brings the menu in line with the stored connection. Answers once it is. */
 export function syncMenus(): Promise<void> {
-  queue = queue.then(applyMenus).catch((error: unknown) => console.warn('Could not update the right-click menu', error));
-  return queue;
+  return menuQueue(applyMenus).catch((error: unknown) => console.warn('Could not update the right-click menu', error));
 }
 
 /** The address a menu click is about: the link's target, or the page itself. */
@@ -57,7 +57,7 @@ function clickedAddress(info: Browser.contextMenus.OnClickData, tab?: Browser.ta
 export function registerContextMenu(): void {
   browser.contextMenus.onClicked.addListener((info, tab) => {
     if (info.menuItemId !== MENU_REPORT_PAGE && info.menuItemId !== MENU_REPORT_LINK) return;
-    void reportFromToolbar(clickedAddress(info, tab));
+    void reportWithoutPopup(clickedAddress(info, tab));
   });
   // Chrome keeps menus across worker restarts but not reliably across updates:
   // rebuild them on install/update and whenever the worker starts.

@@ -1,21 +1,74 @@
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
-import { z } from 'zod';
-import type { NotificationAction, NotificationContent } from '@/lib/background/toolbar/notification-content';
+import type { Report } from '@/lib/api';
+import { reportWebUrl } from '@/lib/api/address';
+import type { ApiErrorData, ApiErrorKind } from '@/lib/api/errors';
+import { storedAddress } from '@/lib/shared/page-address';
+import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
+import { notificationActions, type NotificationAction } from '@/lib/storage';
 
 /**
- * Browser notifications for reports started outside the popup (right-click,
- * keyboard). What a click does is kept in session storage, not in memory: the
- * browser may stop the service worker while the notification is still on
- * screen, and the worker that wakes up for the click must still know.
+ * Browser notifications for reports made outside the popup (right-click,
+ * keyboard): what one says and what clicking it does, worded by pure
+ * functions so the wording can be tested as a table, then shown.
  */
 
-const actionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('open'), url: z.string().regex(/^https?:\/\//) }),
-  z.object({ kind: z.literal('options') }),
-]);
+export interface NotificationContent {
+  title: string;
+  message: string;
+  action: NotificationAction | null;
+}
 
-const actionsItem = storage.defineItem<Record<string, unknown>>('session:notificationActions', { fallback: {}, version: 1 });
+/** Failures whose fix is in the options: the connection, the key, the permission. */
+const FIXED_IN_OPTIONS: readonly ApiErrorKind[] = [
+  'not-connected',
+  'permission-missing',
+  'unauthorized',
+  'forbidden',
+  'not-the-api',
+  'invalid-address',
+  'insecure-address',
+];
+
+function shortAddress(url: string): string {
+  try {
+    return storedAddress(url);
+  } catch {
+    return url;
+  }
+}
+
+/** "Score 87 – Good · example.com": what the service thinks of the page, at a glance. */
+export function successNotification(report: Report, baseUrl: string): NotificationContent {
+  const parts = [
+    report.score !== null ? `Score ${report.score}` : null,
+    report.label ? RESULT_LABEL_TEXT[report.label] : null,
+  ].filter((part): part is string => part !== null);
+  const verdict = parts.length > 0 ? parts.join(' – ') : 'Report ready';
+  return {
+    title: 'Report created',
+    message: `${verdict} · ${report.url}`,
+    action: { kind: 'open', url: reportWebUrl(baseUrl, report.id) },
+  };
+}
+
+/** The reason as the client words it, and the options page when that is where the fix is. */
+export function failureNotification(error: ApiErrorData, pageUrl: string | null): NotificationContent {
+  const inOptions = FIXED_IN_OPTIONS.includes(error.kind);
+  return {
+    title: pageUrl ? `Could not report ${shortAddress(pageUrl)}` : 'Could not create the report',
+    message: inOptions ? `${error.message}\nClick here to open the options.` : error.message,
+    action: inOptions ? { kind: 'options' } : null,
+  };
+}
+
+/** A page the service cannot reach (the browser's own pages, files, store pages). */
+export function unreportableNotification(reason: string): NotificationContent {
+  return { title: "This page can't be reported", message: reason, action: null };
+}
+
+// What a click does is kept in session storage, not in memory: the browser may stop the
+// service worker while the notification is still on screen, and the worker that wakes up
+// for the click must still know.
 
 /** Notifications pile up in the system tray; the oldest click targets are dropped past this many. */
 const MAX_REMEMBERED = 20;
@@ -24,16 +77,16 @@ const MAX_REMEMBERED = 20;
 const NOTIFICATION_ICON = '/notification-icon.png';
 
 async function rememberAction(id: string, action: NotificationAction): Promise<void> {
-  const entries = Object.entries(await actionsItem.getValue()).slice(-(MAX_REMEMBERED - 1));
-  await actionsItem.setValue({ ...Object.fromEntries(entries), [id]: action });
+  await notificationActions.update((actions) => ({ ...Object.fromEntries(Object.entries(actions).slice(-(MAX_REMEMBERED - 1))), [id]: action }));
 }
 
 async function takeAction(id: string): Promise<NotificationAction | null> {
-  const { [id]: stored, ...rest } = await actionsItem.getValue();
-  if (stored === undefined) return null;
-  await actionsItem.setValue(rest);
-  const parsed = actionSchema.safeParse(stored);
-  return parsed.success ? parsed.data : null;
+  let taken: NotificationAction | null = null;
+  await notificationActions.update(({ [id]: action, ...rest }) => {
+    taken = action ?? null;
+    return rest;
+  });
+  return taken;
 }
 
 /** Shows a notification and remembers what a click on it does. Answers its id. */

@@ -1,11 +1,10 @@
 import { asApiError } from '@/lib/api/errors';
-import { connectedApi, type ApiFactory } from '@/lib/background/connection';
+import { connectedApi } from '@/lib/background/connection';
 import { startReport } from '@/lib/background/report-jobs';
 import { checkReportable } from '@/lib/shared/page-address';
 import type { Privacy } from '@/lib/shared/score';
 import { readPreferences } from '@/lib/storage';
-import { failureNotification, successNotification, unreportableNotification, type NotificationContent } from '@/lib/background/toolbar/notification-content';
-import { showNotification } from '@/lib/background/toolbar/notifications';
+import { failureNotification, showNotification, successNotification, unreportableNotification, type NotificationContent } from '@/lib/background/toolbar/notifications';
 
 /**
  * Reporting a page from the right-click menu or a keyboard shortcut: there is
@@ -19,11 +18,11 @@ function toolbarPrivacy(defaultPrivacy: Privacy): Privacy {
   return defaultPrivacy === 2 ? 1 : defaultPrivacy;
 }
 
-async function outcome(address: string | undefined, factory: ApiFactory | undefined): Promise<NotificationContent> {
+async function outcome(address: string | undefined): Promise<NotificationContent> {
   const reportable = checkReportable(address);
   if (!reportable.ok) return unreportableNotification(reportable.reason);
   try {
-    const { api, baseUrl } = await connectedApi(factory);
+    const { api, baseUrl } = await connectedApi();
     const { defaultPrivacy } = await readPreferences();
     const report = await startReport(api, { url: reportable.url, privacy: toolbarPrivacy(defaultPrivacy) });
     return successNotification(report, baseUrl);
@@ -33,6 +32,6 @@ async function outcome(address: string | undefined, factory: ApiFactory | undefi
 }
 
 /** Reports a page and tells the outcome in a notification. Answers the notification's id. */
-export async function reportFromToolbar(address: string | undefined, factory?: ApiFactory): Promise<string> {
-  return showNotification(await outcome(address, factory));
+export async function reportWithoutPopup(address: string | undefined): Promise<string> {
+  return showNotification(await outcome(address));
 }

@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import { reportFromToolbar } from '@/lib/background/toolbar/report-without-popup';
+import { reportWithoutPopup } from '@/lib/background/toolbar/report-without-popup';
 
 /**
  * Keyboard commands. Opening the popup (`_execute_action`) is handled by the
@@ -16,7 +16,7 @@ export const COMMAND_REPORT_PAGE = 'report-page';
  */
 async function reportCurrentTab(tab?: Browser.tabs.Tab): Promise<string> {
   const target = tab?.url ? tab : (await browser.tabs.query({ active: true, currentWindow: true }))[0];
-  return reportFromToolbar(target?.url);
+  return reportWithoutPopup(target?.url);
 }
 
 /** Call once, synchronously, when the worker starts. */

@@ -18,6 +18,6 @@ export default async function setup(): Promise<void> {
     await promisify(execFile)(wxt, ['build'], { cwd: projectRoot, env, maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`wxt build failed:\n${stdout}\n${stderr}`);
+    throw new Error(`wxt build failed:\n${stdout}\n${stderr}`, { cause: error });
   }
 }

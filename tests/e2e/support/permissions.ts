@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'puppeteer-core';
-import { originPattern } from '@/lib/shared/permission.ts';
+import { originPattern } from '../../../lib/shared/permission.ts';
 import { delay, type VirtualDisplay } from './display.ts';
 
 /**

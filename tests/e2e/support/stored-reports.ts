@@ -1,4 +1,4 @@
-import { storedAddress } from '@/lib/shared/page-address.ts';
+import { storedAddress } from '../../../lib/shared/page-address.ts';
 
 /** A report as the service's API sends it (the fields the end-to-end tests compare). */
 export interface StoredReport {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, createReportsApi, type ReportsApi, type ReportsApiOptions } from '@/lib/api';
+import { createReportsApi, type ReportsApi, type ReportsApiOptions } from '@/lib/api';
 import { accountBody } from '../../fixtures/responses/account';
 import { tooManyAttempts } from '../../fixtures/responses/errors';
 import { deleteBody, listBody } from '../../fixtures/responses/reports';

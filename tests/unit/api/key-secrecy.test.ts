@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createReportsApi, type ReportsApi } from '@/lib/api';
-import * as bodies from '../../fixtures/responses/errors';
 import { closedPort, startCannedServer, type Canned, type CannedServer } from './canned-server';
 
 const KEY = 'sk_live_9fJ2qP0xZr7TbW4nHq';

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
-import { cacheGeneration, forgetCachedPage, registerPageCache, rememberPageState } from '@/lib/background/popup-cache';
-import type { PageState } from '@/lib/protocol';
-import { isCachedPage, PAGE_CACHE_KEY, PAGE_CACHE_LIMIT, readCachedPages } from '@/lib/page-cache';
+import { cacheGeneration, forgetCachedPage, PAGE_CACHE_LIMIT, registerPopupCache, rememberPageState } from '@/lib/background/popup-cache';
+import { cachedPageSchema, type PageState } from '@/lib/protocol';
 import { originPattern } from '@/lib/shared/permission';
-import { writePreferences } from '@/lib/storage';
+import { popupPages, writePreferences } from '@/lib/storage';
 import { startReportService, type RunningService } from '../../service/server';
 import { startPageServer, type PageServer } from '../../service/test-pages';
 import { installFakePermissions } from './fake-permissions';
@@ -35,7 +34,7 @@ const handlers = () => createHandlers();
 beforeEach(async () => {
   fakeBrowser.reset();
   granted = installFakePermissions();
-  registerPageCache();
+  registerPopupCache();
   granted.add(originPattern(service.baseUrl));
   await handlers().saveConnection({ baseUrl: service.baseUrl, apiKey: KEY });
 });
@@ -47,6 +46,11 @@ function pageWithReports(n: number): string {
   service.seedReports(KEY, Array.from({ length: n }, (_, i) => ({ url, score: 50 + i })));
   return url;
 }
+
+/** Where the background keeps the pages, in session storage. */
+const PAGE_CACHE_KEY = 'popupPageCache';
+const readCachedPages = () => popupPages.read();
+const isCachedPage = (value: unknown) => cachedPageSchema.safeParse(value).success;
 
 /** What the next popup on `url` would draw before asking the background. */
 const cachedFor = async (url: string) => (await readCachedPages()).find((page) => page.url === url) ?? null;
@@ -142,7 +146,7 @@ describe('forgetting what could have changed', () => {
   });
 });
 
-describe('what the popup accepts from session storage', () => {
+describe('what the background accepts back from session storage', () => {
   const settings = { baseUrl: 'https://r.example', keySet: true, keyHint: '1234', permissionGranted: true, preferences: { defaultPrivacy: 1, badgeEnabled: false } };
   const report = { id: 1, url: 'example.com', project: 'example.com', score: 80, label: 'good', privacy: 0, hasPassword: false, generatedAt: null, createdAt: null, updatedAt: null, checks: null };
   const entry = { url: 'https://example.com/', settings, reports: [report], at: 1 };

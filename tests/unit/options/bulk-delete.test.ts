@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiErrorKind } from '@/lib/api/errors';
 import { runBulkDelete, type BulkDeleteProgress, type DeleteTarget } from '@/lib/options/bulk-delete';
-import { progressText, summaryHeadline } from '@/lib/options/bulk-delete-text';
+import { progressText, summaryHeadline } from '@/lib/options/bulk-delete';
 
 const targets = (n: number): DeleteTarget[] => Array.from({ length: n }, (_, i) => ({ id: i + 1, url: `example.com/page-${i + 1}` }));
 

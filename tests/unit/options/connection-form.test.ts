@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorData } from '@/lib/api/errors';
-import { connectionFailure } from '@/lib/options/connection-failure';
+import { connectionFailure } from '@/lib/options/connection-form';
 import { checkConnectionForm, keyHintText, permissionHost, quotaText } from '@/lib/options/connection-form';
 
 describe('the connection form, checked in the click', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Report, ReportPage } from '@/lib/api';
 import { ApiError } from '@/lib/api/errors';
 import { createListLoader, type ListRequest, type ListState } from '@/lib/options/list-loader';
-import { DEFAULT_REPORTS_VIEW, type ReportsView } from '@/lib/options/reports-view';
+import { DEFAULT_REPORTS_VIEW } from '@/lib/shared/list-options';
+import type { ReportsView } from '@/lib/protocol';
 
 const report = (id: number, url = `example.com/page-${id}`): Report => ({
   id,

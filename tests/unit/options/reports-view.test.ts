@@ -1,14 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { readReportsView, writeReportsView } from '@/lib/storage';
-import {
-  changeView,
-  clearFilters,
-  DEFAULT_REPORTS_VIEW,
-  hasFilters,
-  listRequest,
-  type ReportsView,
-} from '@/lib/options/reports-view';
+import { changeView, clearFilters, hasFilters, listRequest } from '@/lib/options/reports-view';
+import { DEFAULT_REPORTS_VIEW } from '@/lib/shared/list-options';
+import type { ReportsView } from '@/lib/protocol';
 
 const onPage4: ReportsView = { ...DEFAULT_REPORTS_VIEW, page: 4 };
 

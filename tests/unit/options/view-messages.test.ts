@@ -1,9 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
 import { dispatch } from '@/lib/background/router';
-import { onConnectionChange } from '@/lib/reports-view/connection-watch';
-import { DEFAULT_REPORTS_VIEW, type ReportsView } from '@/lib/options/reports-view';
+import { registerSettingsAnnouncer } from '@/lib/background/connection';
+import { onSettingsChanged } from '@/lib/pages/send-to-background';
+import { installFakePermissions } from '../background/fake-permissions';
+import { DEFAULT_REPORTS_VIEW } from '@/lib/shared/list-options';
+import type { ReportsView } from '@/lib/protocol';
 import { writeConnection, writePreferences } from '@/lib/storage';
 
 const view: ReportsView = { search: 'blog', project: 'example.com', result: 'decent', sortBy: 'url', sort: 'asc', perPage: 50, page: 3 };
@@ -33,19 +37,35 @@ describe('the kept view, through the background', () => {
   });
 });
 
-describe('watching the connection without the storage module', () => {
+describe('telling open pages that the connection changed', () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it('calls back when the stored connection changes, and only then', async () => {
-    const changed = vi.fn();
-    const stop = onConnectionChange(changed);
+  it('the background announces a change of the stored connection as such, and nothing for a kept view', async () => {
+    installFakePermissions();
+    const sent = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue(undefined);
+    registerSettingsAnnouncer();
     await writePreferences({ badgeEnabled: true });
     await dispatch(createHandlers(), { type: 'saveReportsView', payload: { view } });
-    expect(changed).not.toHaveBeenCalled();
     await writeConnection({ baseUrl: 'https://reports.example.com', apiKey: 'key-1' });
+    expect(sent.mock.calls.map(([message]) => message)).toEqual([
+      { type: 'settingsChanged', change: 'preferences' },
+      { type: 'settingsChanged', change: 'connection' },
+    ]);
+  });
+
+  it('a page hears the extension itself only, until it stops listening', async () => {
+    const changed = vi.fn();
+    const stop = onSettingsChanged(changed);
+    const message = { type: 'settingsChanged', change: 'connection' };
+    await fakeBrowser.runtime.onMessage.trigger(message, { id: 'another-extension' }, () => undefined);
+    await fakeBrowser.runtime.onMessage.trigger(message, { id: fakeBrowser.runtime.id, tab: { id: 4 } as Browser.tabs.Tab }, () => undefined);
+    await fakeBrowser.runtime.onMessage.trigger({ type: 'getSettings' }, { id: fakeBrowser.runtime.id }, () => undefined);
+    expect(changed).not.toHaveBeenCalled();
+    await fakeBrowser.runtime.onMessage.trigger(message, { id: fakeBrowser.runtime.id }, () => undefined);
     expect(changed).toHaveBeenCalledTimes(1);
+    expect(changed).toHaveBeenCalledWith('connection');
     stop();
-    await writeConnection({ baseUrl: 'https://reports.example.com', apiKey: 'key-2' });
+    await fakeBrowser.runtime.onMessage.trigger(message, { id: fakeBrowser.runtime.id }, () => undefined);
     expect(changed).toHaveBeenCalledTimes(1);
   });
 });

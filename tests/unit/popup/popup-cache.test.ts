@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '@/lib/api';
-import type { PageState, SettingsView } from '@/lib/protocol';
-import type { CachedPage } from '@/lib/page-cache';
+import type { CachedPage, PageState, SettingsView } from '@/lib/protocol';
 import { initialPopupState, popupReducer, type PopupAction, type PopupState } from '@/lib/popup/popup-state';
 
 const PAGE = 'https://example.com/blog';
@@ -14,7 +13,7 @@ const settings: SettingsView = {
   preferences: { defaultPrivacy: 1, badgeEnabled: false },
 };
 
-const report = (id: number, day: number): Report => ({
+const report = (id: number, day: number): Report & { checks: null } => ({
   id,
   url: 'example.com/blog',
   project: 'example.com',

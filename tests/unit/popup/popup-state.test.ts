@@ -14,7 +14,7 @@ const settings = (over: Partial<SettingsView> = {}): SettingsView => ({
   ...over,
 });
 
-const report = (id: number, url = 'example.com/blog'): Report => ({
+const report = (id: number, url = 'example.com/blog'): Report & { checks: null } => ({
   id,
   url,
   project: 'example.com',

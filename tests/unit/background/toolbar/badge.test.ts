@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startReport } from '@/lib/background/report-jobs';
-import { BADGE_CACHE_TTL_MS, readCached } from '@/lib/background/toolbar/badge-cache';
+import { BADGE_CACHE_TTL_MS, readCached } from '@/lib/background/toolbar/badge-lookup';
 import { BADGE_COLOURS } from '@/lib/background/toolbar/badge-paint';
 import { resetLookups } from '@/lib/background/toolbar/badge-lookup';
 import { registerBadge, type BadgeFeature } from '@/lib/background/toolbar/badge';

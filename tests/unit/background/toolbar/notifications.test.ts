@@ -2,8 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Report } from '@/lib/api';
 import type { ApiErrorKind } from '@/lib/api/errors';
-import { failureNotification, successNotification, unreportableNotification } from '@/lib/background/toolbar/notification-content';
-import { registerNotifications, showNotification } from '@/lib/background/toolbar/notifications';
+import { failureNotification, registerNotifications, showNotification, successNotification, unreportableNotification } from '@/lib/background/toolbar/notifications';
 import { installFakeToolbarApis, type FakeToolbarApis } from './fake-apis';
 
 const report = (over: Partial<Report>): Report => ({

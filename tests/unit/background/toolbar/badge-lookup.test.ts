@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { BADGE_CACHE_TTL_MS, cacheKey, clearCache, readCached, writeCached } from '@/lib/background/toolbar/badge-cache';
+import { BADGE_CACHE_TTL_MS, cacheKey, clearCache, readCached, writeCached } from '@/lib/background/toolbar/badge-lookup';
 import { badgeLook, BADGE_COLOURS } from '@/lib/background/toolbar/badge-paint';
 
 beforeEach(() => fakeBrowser.reset());

@@ -1,0 +1,64 @@
+import { useRef, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { useFocusOnMount } from '@/lib/pages/hooks';
+import { requestServiceAccess } from '@/lib/shared/permission';
+import { Notice } from '@/components/ui/Notice';
+
+/**
+ * What the popup asks for before a report can be made: connecting the
+ * extension in the options, or granting access to the service again.
+ */
+
+/** Opens the options and lets the popup go. */
+export async function openOptions(): Promise<void> {
+  await browser.runtime.openOptionsPage();
+  window.close();
+}
+
+/** Where the fix is in the options. */
+export function OpenOptionsButton({ label = 'Open the options' }: { label?: string }) {
+  return (
+    <button type="button" class="button" onClick={() => void openOptions()}>
+      {label}
+    </button>
+  );
+}
+
+/** Not connected yet: one way forward, to the options page. */
+export function NeedsConnection() {
+  const button = useRef<HTMLButtonElement>(null);
+  useFocusOnMount(button);
+  return (
+    <section class="panel" data-need="connect" aria-labelledby="connect-heading">
+      <h2 id="connect-heading">Connect your report service</h2>
+      <p>To report pages, the extension needs the address of your report service and your API key. It takes a minute.</p>
+      <button ref={button} type="button" class="button button--primary" onClick={openOptions}>
+        Open the options to connect
+      </button>
+    </section>
+  );
+}
+
+/** The user (or the browser) took the permission back: say so, and ask again from the click itself. */
+export function NeedsPermission({ baseUrl, onGranted }: { baseUrl: string; onGranted: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const [refused, setRefused] = useState(false);
+  useFocusOnMount(button);
+  const host = new URL(baseUrl).host;
+  const grant = async () => {
+    if (await requestServiceAccess(baseUrl)) onGranted();
+    else setRefused(true);
+  };
+  return (
+    <section class="panel" data-need="permission" aria-labelledby="permission-heading">
+      <h2 id="permission-heading">Access to {host} needed</h2>
+      <p>
+        The browser no longer lets the extension reach {host}. It needs this to send your requests to your service, and asks for nothing else.
+      </p>
+      {refused && <Notice tone="warning" message={`Access to ${host} was not granted, so no report can be made. Grant it to go on.`} />}
+      <button ref={button} type="button" class="button button--primary" onClick={grant}>
+        Grant access to {host}
+      </button>
+    </section>
+  );
+}
