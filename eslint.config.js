@@ -1,16 +1,16 @@
 // The layers, enforced: `npm run lint` fails when a page reaches into the background's code,
-// zod or the API client, when the background reaches into a page, or when code is imported
-// any other way than `@/…`. See README "Layout".
+// zod, storage or the API client, when the background reaches into a page, when lib/shared
+// grows a dependency, or when code is imported any other way than `@/…`. See README "Layout".
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-/** Code that runs in the extension's pages (popup, options): small bundles, no key, no zod. */
-const PAGES = ['components/**', 'entrypoints/popup/**', 'entrypoints/options/**', 'lib/pages/**', 'lib/popup/**', 'lib/options/**'];
-/** Code that runs in the background service worker (and the API client it alone calls). */
-const BACKGROUND = ['entrypoints/background.ts', 'lib/background/**', 'lib/api/**', 'lib/storage.ts', 'lib/protocol.ts'];
-
 const IMPORT_STYLE = { group: ['./*', '../*'], message: 'Import project code as @/…, the one import style.' };
 const API_CLIENT = ['@/lib/api', '@/lib/api/client', '@/lib/api/http', '@/lib/api/schemas', '@/lib/api/classify', '@/lib/api/fields'];
+
+/** What the files of one layer may not import (type-only imports are allowed where `allowTypeImports` says so). */
+function layer(files, { paths = [], patterns = [] }) {
+  return { files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns: [IMPORT_STYLE, ...patterns] }] } };
+}
 
 export default tseslint.config(
   { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'bench-results/**', 'test-artifacts/**'] },
@@ -26,63 +26,32 @@ export default tseslint.config(
       'no-undef': 'off', // TypeScript checks names; WXT declares its globals (defineBackground) for it.
     },
   },
-  {
-    files: ['lib/**', 'components/**', 'entrypoints/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [IMPORT_STYLE] }] },
-  },
-  {
-    files: PAGES,
-    rules: {
-      'no-restricted-imports': 'off',
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'zod', message: 'Pages stay free of zod: the background checks what crosses the border.' },
-            { name: '@/lib/protocol', allowTypeImports: true, message: 'Pages take the protocol as types only: its zod schemas run in the background.' },
-            { name: '@/lib/storage', message: 'Only the background reads storage: ask it with a message (lib/protocol.ts).' },
-            ...API_CLIENT.map((name) => ({ name, allowTypeImports: true, message: 'Only the background calls the service: pages take its types only.' })),
-          ],
-          patterns: [
-            IMPORT_STYLE,
-            { group: ['zod/*'], message: 'Pages stay free of zod.' },
-            { group: ['@/lib/background/*'], allowTypeImports: true, message: 'Pages talk to the background through messages, not its code.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: BACKGROUND,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            IMPORT_STYLE,
-            { group: ['@/lib/pages/*', '@/lib/popup/*', '@/lib/options/*', '@/components/*', 'preact', 'preact/*'], message: 'The background does not run page code.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['lib/shared/**'],
-    rules: {
-      'no-restricted-imports': 'off',
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'zod', message: 'lib/shared is used by pages and background alike: keep it free of zod.' },
-            { name: '@/lib/protocol', allowTypeImports: true, message: 'lib/shared takes the protocol as types only.' },
-          ],
-          patterns: [
-            IMPORT_STYLE,
-            { group: ['@/lib/*', '!@/lib/shared', '!@/lib/shared/*', '!@/lib/protocol'], message: 'lib/shared imports only lib/shared.' },
-          ],
-        },
-      ],
-    },
-  },
+  layer(['lib/**', 'components/**', 'entrypoints/**'], {}),
+  // The pages (popup, options): small bundles, no key, no zod. They talk to the background through lib/protocol.ts.
+  layer(['components/**', 'entrypoints/popup/**', 'entrypoints/options/**', 'lib/pages/**', 'lib/popup/**', 'lib/options/**'], {
+    paths: [
+      { name: 'zod', message: 'Pages stay free of zod: the background checks what crosses the border.' },
+      { name: '@/lib/protocol', allowTypeImports: true, message: 'Pages take the protocol as types only: its zod schemas run in the background.' },
+      { name: '@/lib/storage', message: 'Only the background reads storage: ask it with a message (lib/protocol.ts).' },
+      ...API_CLIENT.map((name) => ({ name, allowTypeImports: true, message: 'Only the background calls the service: pages take its types only.' })),
+    ],
+    patterns: [
+      { group: ['zod/*'], message: 'Pages stay free of zod.' },
+      { group: ['@/lib/background/*'], allowTypeImports: true, message: 'Pages talk to the background through messages, not its code.' },
+    ],
+  }),
+  // The background service worker, and the API client and storage only it uses.
+  layer(['entrypoints/background.ts', 'lib/background/**', 'lib/api/**', 'lib/storage.ts', 'lib/protocol.ts'], {
+    patterns: [
+      { group: ['@/lib/pages/*', '@/lib/popup/*', '@/lib/options/*', '@/components/*', 'preact', 'preact/*'], message: 'The background does not run page code.' },
+    ],
+  }),
+  // Used by both sides, so it depends on nothing of either.
+  layer(['lib/shared/**'], {
+    paths: [
+      { name: 'zod', message: 'lib/shared is used by pages and background alike: keep it free of zod.' },
+      { name: '@/lib/protocol', allowTypeImports: true, message: 'lib/shared takes the protocol as types only.' },
+    ],
+    patterns: [{ group: ['@/lib/*', '!@/lib/shared', '!@/lib/shared/*', '!@/lib/protocol'], message: 'lib/shared imports only lib/shared.' }],
+  }),
 );

@@ -55,11 +55,16 @@ function defineStored<T>(key: StorageItemKey, schema: z.ZodType<T>, fallback: T)
 }
 
 /** Entries that fail their schema are dropped one by one: one bad entry does not cost the rest. */
-function keepValid<S extends z.ZodType>(entry: S) {
-  const valid = (value: unknown) => entry.safeParse(value).success;
+function keepValid<T>(entry: z.ZodType<T>) {
+  const read = (value: unknown): T[] => {
+    const parsed = entry.safeParse(value);
+    return parsed.success ? [parsed.data] : [];
+  };
   return {
-    list: z.array(z.unknown()).transform((items) => items.filter(valid) as z.output<S>[]),
-    record: z.record(z.string(), z.unknown()).transform((map) => Object.fromEntries(Object.entries(map).filter(([, value]) => valid(value))) as Record<string, z.output<S>>),
+    list: z.array(z.unknown()).transform((items) => items.flatMap(read)),
+    record: z
+      .record(z.string(), z.unknown())
+      .transform((map) => Object.fromEntries(Object.entries(map).flatMap(([key, value]) => read(value).map((data) => [key, data] as const)))),
   };
 }
 

@@ -13,7 +13,7 @@ export type ParsedBody = { json: true; value: unknown } | { json: false; text: s
 /** What the request was about: a 404 on a report means it is gone; on a collection, that the address is wrong. */
 export type Subject = 'report' | 'collection';
 
-export interface RequestInfo {
+export interface RequestContext {
   method: string;
   /** Path and query after the base address, for the detail. */
   target: string;
@@ -102,7 +102,7 @@ export function notTheApi(detail: string, hint = ''): ApiError {
  * anywhere else, the address is not the API's (often http→https or a
  * missing `www.`, which the hint names).
  */
-export function errorFromRedirect(location: string | null, requestUrl: string, baseUrl: string, req: RequestInfo): ApiError {
+export function errorFromRedirect(location: string | null, requestUrl: string, baseUrl: string, req: RequestContext): ApiError {
   const detail = `${req.method} ${req.target} → redirect to ${location ?? '(hidden by the browser)'}`;
   if (location === null) return notTheApi(detail);
   let target: URL;
@@ -130,7 +130,7 @@ export function isLoginPage(url: string): boolean {
   }
 }
 
-export function errorFromResponse(status: number, headers: Headers, body: ParsedBody, req: RequestInfo): ApiError {
+export function errorFromResponse(status: number, headers: Headers, body: ParsedBody, req: RequestContext): ApiError {
   const detail = `${req.method} ${req.target} → HTTP ${status}: ${snippet(body)}`;
   const base = { status, detail };
   if (status === 429) {

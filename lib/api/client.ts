@@ -2,7 +2,7 @@ import type { PerPage, SortDirection, SortKey } from '@/lib/shared/list-options'
 import type { Privacy, ResultLabel } from '@/lib/shared/score';
 import { normaliseBaseUrl } from '@/lib/api/address';
 import { ApiError, isApiError } from '@/lib/api/errors';
-import { send, type ApiRequest, type RetryPolicy, type Transport } from '@/lib/api/http';
+import { sendRequest, type ApiRequest, type RetryPolicy, type Transport } from '@/lib/api/http';
 import { accountBody, deleteBody, readBody, reportBody, reportPageBody, type Account, type DeleteResult, type Report, type ReportPage } from '@/lib/api/schemas';
 import type { z } from 'zod';
 
@@ -92,7 +92,7 @@ export function createReportsApi(o: ReportsApiOptions) {
       sleep: o.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       signal: o.signal,
     };
-    return readBody(schema, await send(transport, request), what);
+    return readBody(schema, await sendRequest(transport, request), what);
   }
 
   const reportPath = (id: number) => `/reports/${encodeURIComponent(String(id))}`;

@@ -1,5 +1,5 @@
 import { apiUrl } from '@/lib/api/address';
-import { asObject, errorFromRedirect, errorFromResponse, isLoginPage, notTheApi, parseBody, type RequestInfo, type Subject } from '@/lib/api/classify';
+import { asObject, errorFromRedirect, errorFromResponse, isLoginPage, notTheApi, parseBody, type RequestContext, type Subject } from '@/lib/api/classify';
 import { ApiError, isApiError } from '@/lib/api/errors';
 
 /*
@@ -45,7 +45,7 @@ function describeFailure(error: unknown): string {
 }
 
 /** Interprets a response that arrived; returns the JSON body of a success. */
-async function interpret(response: Response, request: ApiRequest, info: RequestInfo, url: string, t: Transport): Promise<unknown> {
+async function interpret(response: Response, request: ApiRequest, info: RequestContext, url: string, t: Transport): Promise<unknown> {
   // Browsers hide a manual redirect behind status 0; Node shows the 3xx itself.
   if (response.type === 'opaqueredirect' || response.status === 0) throw errorFromRedirect(null, url, t.baseUrl, info);
   if (response.status >= 300 && response.status < 400) {
@@ -68,7 +68,7 @@ async function interpret(response: Response, request: ApiRequest, info: RequestI
 
 async function attempt(t: Transport, request: ApiRequest): Promise<unknown> {
   const url = apiUrl(t.baseUrl, request.path, request.query);
-  const info: RequestInfo = { method: request.method, target: url.slice(t.baseUrl.length), subject: request.subject };
+  const info: RequestContext = { method: request.method, target: url.slice(t.baseUrl.length), subject: request.subject };
   const headers: Record<string, string> = { Authorization: `Bearer ${t.apiKey}`, Accept: 'application/json' };
   if (request.form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
 
@@ -137,7 +137,7 @@ function scrub(error: ApiError, apiKey: string): ApiError {
 }
 
 /** Sends a request; resolves with the parsed JSON body of a success, rejects with an ApiError. */
-export async function send(t: Transport, request: ApiRequest): Promise<unknown> {
+export async function sendRequest(t: Transport, request: ApiRequest): Promise<unknown> {
   try {
     return await withRetries(t, request);
   } catch (error) {

@@ -13,13 +13,16 @@ export const SORT_KEY_TEXT: Record<SortKey, string> = {
   result: 'Result',
 };
 
+/** Everything in the view but the page: what decides which reports are listed. */
+const LIST_KEYS = ['search', 'project', 'result', 'sortBy', 'sort', 'perPage'] as const satisfies readonly (keyof ReportsView)[];
+
 /**
  * Applies a change to the view. Any change other than the page itself sends
  * the user back to page 1: page 7 of one filter means nothing under another.
  */
 export function changeView(view: ReportsView, change: Partial<ReportsView>): ReportsView {
   const next = { ...view, ...change };
-  const listChanged = (Object.keys(change) as (keyof ReportsView)[]).some((key) => key !== 'page' && change[key] !== view[key]);
+  const listChanged = LIST_KEYS.some((key) => key in change && change[key] !== view[key]);
   if (listChanged) next.page = 1;
   next.page = Math.max(1, Math.floor(next.page));
   return next;

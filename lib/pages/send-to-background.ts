@@ -22,7 +22,7 @@ export async function sendToBackground<T extends MessageType>(type: T, payload: 
 }
 
 function isSettingsChanged(message: unknown): message is SettingsChangedMessage {
-  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'settingsChanged';
+  return typeof message === 'object' && message !== null && 'type' in message && message.type === 'settingsChanged';
 }
 
 /** Calls back when the background says a setting changed; only the extension itself is listened to. */

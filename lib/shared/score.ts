@@ -16,7 +16,7 @@ export function scoreLabel(score: number): ResultLabel {
 }
 
 export function isResultLabel(value: unknown): value is ResultLabel {
-  return (RESULT_LABELS as readonly unknown[]).includes(value);
+  return RESULT_LABELS.some((label) => label === value);
 }
 
 export const RESULT_LABEL_TEXT: Record<ResultLabel, string> = {
@@ -29,10 +29,6 @@ export const RESULT_LABEL_TEXT: Record<ResultLabel, string> = {
 export const PRIVACY_VALUES = [0, 1, 2] as const;
 
 export type Privacy = (typeof PRIVACY_VALUES)[number];
-
-export function isPrivacy(value: unknown): value is Privacy {
-  return (PRIVACY_VALUES as readonly unknown[]).includes(value);
-}
 
 export const PRIVACY_TEXT: Record<Privacy, string> = {
   0: 'Public',

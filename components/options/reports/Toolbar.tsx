@@ -1,6 +1,6 @@
 import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
 import { SORT_KEY_TEXT } from '@/lib/options/reports-view';
-import { PER_PAGE_OPTIONS, SORT_KEYS, type PerPage, type ResultFilter, type SortDirection, type SortKey } from '@/lib/shared/list-options';
+import { optionOf, PER_PAGE_OPTIONS, RESULT_FILTERS, SORT_DIRECTIONS, SORT_KEYS, type ResultFilter } from '@/lib/shared/list-options';
 import type { ReportsView } from '@/lib/protocol';
 import { DebouncedInput } from '@/components/options/reports/DebouncedInput';
 
@@ -36,7 +36,7 @@ export function Toolbar({ view, projects, onChange }: Props) {
       </div>
       <div class="field">
         <label class="field__label" for="rm-result">Result</label>
-        <select class="input" id="rm-result" value={view.result} onChange={(e) => onChange({ result: e.currentTarget.value as ResultFilter })}>
+        <select class="input" id="rm-result" value={view.result} onChange={(e) => onChange({ result: optionOf(RESULT_FILTERS, e.currentTarget.value) ?? view.result })}>
           {RESULT_OPTIONS.map(([value, text]) => (
             <option key={value} value={value}>
               {text}
@@ -46,7 +46,7 @@ export function Toolbar({ view, projects, onChange }: Props) {
       </div>
       <div class="field">
         <label class="field__label" for="rm-sort-by">Sort by</label>
-        <select class="input" id="rm-sort-by" value={view.sortBy} onChange={(e) => onChange({ sortBy: e.currentTarget.value as SortKey })}>
+        <select class="input" id="rm-sort-by" value={view.sortBy} onChange={(e) => onChange({ sortBy: optionOf(SORT_KEYS, e.currentTarget.value) ?? view.sortBy })}>
           {SORT_KEYS.map((key) => (
             <option key={key} value={key}>
               {SORT_KEY_TEXT[key]}
@@ -56,14 +56,14 @@ export function Toolbar({ view, projects, onChange }: Props) {
       </div>
       <div class="field">
         <label class="field__label" for="rm-sort">Order</label>
-        <select class="input" id="rm-sort" value={view.sort} onChange={(e) => onChange({ sort: e.currentTarget.value as SortDirection })}>
+        <select class="input" id="rm-sort" value={view.sort} onChange={(e) => onChange({ sort: optionOf(SORT_DIRECTIONS, e.currentTarget.value) ?? view.sort })}>
           <option value="desc">Descending</option>
           <option value="asc">Ascending</option>
         </select>
       </div>
       <div class="field">
         <label class="field__label" for="rm-per-page">Per page</label>
-        <select class="input" id="rm-per-page" value={String(view.perPage)} onChange={(e) => onChange({ perPage: Number(e.currentTarget.value) as PerPage })}>
+        <select class="input" id="rm-per-page" value={String(view.perPage)} onChange={(e) => onChange({ perPage: optionOf(PER_PAGE_OPTIONS, e.currentTarget.value) ?? view.perPage })}>
           {PER_PAGE_OPTIONS.map((n) => (
             <option key={n} value={String(n)}>
               {n}
