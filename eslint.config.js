@@ -43,7 +43,10 @@ export default tseslint.config(
   // The background service worker, and the API client and storage only it uses.
   layer(['entrypoints/background.ts', 'lib/background/**', 'lib/api/**', 'lib/storage.ts', 'lib/protocol.ts'], {
     patterns: [
-      { group: ['@/lib/pages/*', '@/lib/popup/*', '@/lib/options/*', '@/components/*', 'preact', 'preact/*'], message: 'The background does not run page code.' },
+      {
+        group: ['@/lib/pages/*', '@/lib/popup/*', '@/lib/options/*', '@/components/*', 'preact', 'preact/*'],
+        message: 'The background does not run page code.',
+      },
     ],
   }),
   // Used by both sides, so it depends on nothing of either.

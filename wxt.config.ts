@@ -17,8 +17,7 @@ export default defineConfig({
   },
   manifest: ({ browser, mode }) => ({
     name: 'Site Report',
-    description:
-      'Audit the page in front of you with your own report service, and find, edit and delete your past reports.',
+    description: 'Audit the page in front of you with your own report service, and find, edit and delete your past reports.',
     // storage: settings and jobs. activeTab: the address of the tab the popup, menu or shortcut acts on.
     // contextMenus: "Report this page/link". notifications: the outcome of reports made without the popup.
     permissions: ['storage', 'activeTab', 'contextMenus', 'notifications'],

@@ -98,7 +98,8 @@ const preferencesItem = defineStored<Preferences>(
 );
 export const readPreferences = preferencesItem.read;
 export const watchPreferences = preferencesItem.watch;
-export const writePreferences = (changes: Partial<Preferences>): Promise<Preferences> => preferencesItem.update((current) => ({ ...current, ...changes }));
+export const writePreferences = (changes: Partial<Preferences>): Promise<Preferences> =>
+  preferencesItem.update((current) => ({ ...current, ...changes }));
 
 // --- The reports manager's search, filters, sort, page size and page, so reopening the options shows the same list.
 

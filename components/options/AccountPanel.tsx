@@ -3,11 +3,7 @@ import type { ApiErrorData } from '@/lib/api/errors';
 import { quotaText } from '@/lib/options/connection-form';
 import { Notice } from '@/components/ui/Notice';
 
-export type AccountState =
-  | { state: 'none' }
-  | { state: 'loading' }
-  | { state: 'ready'; account: Account }
-  | { state: 'error'; error: ApiErrorData };
+export type AccountState = { state: 'none' } | { state: 'loading' } | { state: 'ready'; account: Account } | { state: 'error'; error: ApiErrorData };
 
 /** The account the saved key belongs to: the proof that the connection works. */
 export function AccountPanel({ account, baseUrl, onRetry }: { account: AccountState; baseUrl: string | null; onRetry: () => void }) {

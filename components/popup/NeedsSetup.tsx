@@ -52,9 +52,7 @@ export function NeedsPermission({ baseUrl, onGranted }: { baseUrl: string; onGra
   return (
     <section class="panel" data-need="permission" aria-labelledby="permission-heading">
       <h2 id="permission-heading">Access to {host} needed</h2>
-      <p>
-        The browser no longer lets the extension reach {host}. It needs this to send your requests to your service, and asks for nothing else.
-      </p>
+      <p>The browser no longer lets the extension reach {host}. It needs this to send your requests to your service, and asks for nothing else.</p>
       {refused && <Notice tone="warning" message={`Access to ${host} was not granted, so no report can be made. Grant it to go on.`} />}
       <button ref={button} type="button" class="button button--primary" onClick={grant}>
         Grant access to {host}

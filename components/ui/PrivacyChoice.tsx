@@ -26,14 +26,7 @@ export function PrivacyChoice({ name, legend, value, onChange, disabled, error }
       <div class="segments">
         {PRIVACY_VALUES.map((privacy) => (
           <label class="segment" key={privacy}>
-            <input
-              class="segment__input"
-              type="radio"
-              name={name}
-              value={privacy}
-              checked={value === privacy}
-              onChange={() => onChange(privacy)}
-            />
+            <input class="segment__input" type="radio" name={name} value={privacy} checked={value === privacy} onChange={() => onChange(privacy)} />
             <span class="segment__text">{PRIVACY_SHORT_TEXT[privacy]}</span>
           </label>
         ))}

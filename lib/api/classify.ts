@@ -27,7 +27,8 @@ const MESSAGES = {
   forbidden: 'The report service refused this for your account.',
   notFound: 'This report no longer exists or belongs to another account.',
   validation: 'The report service did not accept the request.',
-  quota: 'You have created as many reports this month as your plan allows. Deleted reports still count. You can create more next month, or with a bigger plan.',
+  quota:
+    'You have created as many reports this month as your plan allows. Deleted reports still count. You can create more next month, or with a bigger plan.',
   server: (status: number) => `The report service ran into a problem (error ${status}). Try again in a moment.`,
   notTheApi:
     "This address does not look like the report service's API: it answered with a web page instead of data. Check the address in the options: it is the address of the service's own website, such as https://reports.example.com.",
@@ -139,7 +140,12 @@ export function errorFromResponse(status: number, headers: Headers, body: Parsed
   }
   if (status >= 500) {
     const seconds = retryAfterSeconds(headers);
-    return new ApiError({ ...base, kind: 'server-error', message: MESSAGES.server(status), ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }) });
+    return new ApiError({
+      ...base,
+      kind: 'server-error',
+      message: MESSAGES.server(status),
+      ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }),
+    });
   }
   // A web page, not the API's JSON: the address is wrong (or a proxy answered).
   if (!body.json) return notTheApi(detail);

@@ -3,7 +3,17 @@ import type { Privacy, ResultLabel } from '@/lib/shared/score';
 import { normaliseBaseUrl } from '@/lib/api/address';
 import { ApiError, isApiError } from '@/lib/api/errors';
 import { sendRequest, type ApiRequest, type RetryPolicy, type Transport } from '@/lib/api/http';
-import { accountBody, deleteBody, readBody, reportBody, reportPageBody, type Account, type DeleteResult, type Report, type ReportPage } from '@/lib/api/schemas';
+import {
+  accountBody,
+  deleteBody,
+  readBody,
+  reportBody,
+  reportPageBody,
+  type Account,
+  type DeleteResult,
+  type Report,
+  type ReportPage,
+} from '@/lib/api/schemas';
 import type { z } from 'zod';
 
 export interface ListParams {
@@ -38,9 +48,13 @@ const AUDIT_TIMEOUT_MESSAGE =
 
 /** A key travels in a header, so it can only hold visible ASCII characters. */
 function keyProblem(apiKey: string): ApiError | null {
-  if (apiKey === '') return new ApiError({ kind: 'unauthorized', message: 'Enter your API key in the options. You find it in your account on the report service.' });
+  if (apiKey === '')
+    return new ApiError({ kind: 'unauthorized', message: 'Enter your API key in the options. You find it in your account on the report service.' });
   if (!/^[\x21-\x7e]+$/.test(apiKey)) {
-    return new ApiError({ kind: 'unauthorized', message: 'The API key holds characters a key cannot have. Copy it again from your account on the report service.' });
+    return new ApiError({
+      kind: 'unauthorized',
+      message: 'The API key holds characters a key cannot have. Copy it again from your account on the report service.',
+    });
   }
   return null;
 }
@@ -78,7 +92,10 @@ export function createReportsApi(o: ReportsApiOptions) {
   const refusedKey = keyProblem(apiKey);
   const timeoutMs = o.timeoutMs ?? 20_000;
   const createTimeoutMs = o.createTimeoutMs ?? 180_000;
-  const readTimeout = { timeoutMs, timeoutMessage: `The report service did not answer within ${Math.round(timeoutMs / 1000)} seconds. Try again in a moment.` };
+  const readTimeout = {
+    timeoutMs,
+    timeoutMessage: `The report service did not answer within ${Math.round(timeoutMs / 1000)} seconds. Try again in a moment.`,
+  };
   const auditTimeout = { timeoutMs: createTimeoutMs, timeoutMessage: AUDIT_TIMEOUT_MESSAGE };
 
   async function call<T>(request: ApiRequest, schema: z.ZodType<T>, what: string): Promise<T> {
@@ -108,14 +125,22 @@ export function createReportsApi(o: ReportsApiOptions) {
 
     /** Privacy is always sent: versions differ in their default. The password only goes with privacy 2. */
     createReport(p: { url: string; privacy: Privacy; password?: string }): Promise<Report> {
-      const body = searchParams([['url', p.url], ['privacy', p.privacy], ['password', p.privacy === 2 ? p.password : undefined]]);
+      const body = searchParams([
+        ['url', p.url],
+        ['privacy', p.privacy],
+        ['password', p.privacy === 2 ? p.password : undefined],
+      ]);
       return call({ method: 'POST', path: '/reports', form: body, subject: 'collection', ...auditTimeout }, reportBody, 'created report');
     },
 
     /** `regenerate` re-runs the audit (`results=1`), so it gets the audit's time limit. */
     updateReport(p: { id: number; privacy?: Privacy; password?: string; regenerate?: boolean }): Promise<Report> {
       const password = p.privacy === undefined || p.privacy === 2 ? p.password : undefined;
-      const body = searchParams([['privacy', p.privacy], ['password', password], ['results', p.regenerate ? 1 : undefined]]);
+      const body = searchParams([
+        ['privacy', p.privacy],
+        ['password', password],
+        ['results', p.regenerate ? 1 : undefined],
+      ]);
       const timeout = p.regenerate ? auditTimeout : readTimeout;
       return call({ method: 'PUT', path: reportPath(p.id), form: body, subject: 'report', ...timeout }, reportBody, 'updated report');
     },

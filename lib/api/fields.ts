@@ -10,7 +10,10 @@ import { isResultLabel, PRIVACY_VALUES, scoreLabel, type ResultLabel } from '@/l
 /** Whole numbers; older PHP database drivers send them as strings ("12"). */
 export const wholeNumber = z.union([
   z.number().int(),
-  z.string().regex(/^\s*-?\d+\s*$/, 'Invalid input: expected a whole number').transform(Number),
+  z
+    .string()
+    .regex(/^\s*-?\d+\s*$/, 'Invalid input: expected a whole number')
+    .transform(Number),
 ]);
 
 export const privacyField = wholeNumber.pipe(z.literal(PRIVACY_VALUES));
@@ -74,11 +77,17 @@ function asMap(value: unknown): Record<string, unknown> | null {
 const checkSchema = z.object({
   passed: z.union([z.boolean(), z.number()]).transform((v) => v === true || v === 1),
   importance: z.enum(['high', 'medium', 'low']).catch('low'),
-  value: z.unknown().optional().transform((v) => v ?? null),
-  errors: z.unknown().optional().transform((v) => {
-    const map = asMap(v);
-    return map && Object.keys(map).length > 0 ? map : undefined;
-  }),
+  value: z
+    .unknown()
+    .optional()
+    .transform((v) => v ?? null),
+  errors: z
+    .unknown()
+    .optional()
+    .transform((v) => {
+      const map = asMap(v);
+      return map && Object.keys(map).length > 0 ? map : undefined;
+    }),
 });
 
 /** The checks of a report. An entry of a shape not known here is left out rather than breaking the report. */

@@ -1,5 +1,14 @@
 import { apiUrl } from '@/lib/api/address';
-import { asObject, errorFromRedirect, errorFromResponse, isLoginPage, notTheApi, parseBody, type RequestContext, type Subject } from '@/lib/api/classify';
+import {
+  asObject,
+  errorFromRedirect,
+  errorFromResponse,
+  isLoginPage,
+  notTheApi,
+  parseBody,
+  type RequestContext,
+  type Subject,
+} from '@/lib/api/classify';
 import { ApiError, isApiError } from '@/lib/api/errors';
 
 /*
@@ -57,7 +66,9 @@ async function interpret(response: Response, request: ApiRequest, info: RequestC
   if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, response.headers, body, info);
   if (!body.json) {
     if (request.allowEmpty && text.trim() === '') return null;
-    throw notTheApi(`${info.method} ${info.target} → HTTP ${response.status}, ${response.headers.get('content-type') ?? 'no content type'}: ${text.slice(0, 200)}`);
+    throw notTheApi(
+      `${info.method} ${info.target} → HTTP ${response.status}, ${response.headers.get('content-type') ?? 'no content type'}: ${text.slice(0, 200)}`,
+    );
   }
   // Some versions put an error status in a 200 body.
   const answer = asObject(body.value);
@@ -95,7 +106,11 @@ async function attempt(t: Transport, request: ApiRequest): Promise<unknown> {
   } catch (error) {
     if (isApiError(error)) throw error;
     if (timedOut) {
-      throw new ApiError({ kind: 'timeout', message: request.timeoutMessage, detail: `${info.method} ${info.target}: no answer within ${request.timeoutMs} ms` });
+      throw new ApiError({
+        kind: 'timeout',
+        message: request.timeoutMessage,
+        detail: `${info.method} ${info.target}: no answer within ${request.timeoutMs} ms`,
+      });
     }
     if (t.signal?.aborted) throw t.signal.reason;
     throw new ApiError({ kind: 'network', message: NETWORK_MESSAGE, detail: `${info.method} ${info.target}: ${describeFailure(error)}` });
@@ -133,7 +148,12 @@ function scrub(error: ApiError, apiKey: string): ApiError {
   const clean = (s: string) => s.split(apiKey).join('[key]');
   const data = error.toJSON();
   const fields = data.fields && Object.fromEntries(Object.entries(data.fields).map(([k, v]) => [clean(k), v.map(clean)]));
-  return new ApiError({ ...data, message: clean(data.message), ...(data.detail === undefined ? {} : { detail: clean(data.detail) }), ...(fields ? { fields } : {}) });
+  return new ApiError({
+    ...data,
+    message: clean(data.message),
+    ...(data.detail === undefined ? {} : { detail: clean(data.detail) }),
+    ...(fields ? { fields } : {}),
+  });
 }
 
 /** Sends a request; resolves with the parsed JSON body of a success, rejects with an ApiError. */

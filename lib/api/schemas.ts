@@ -57,7 +57,10 @@ export interface DeleteResult {
 
 /** The host part of a stored url, which is what the service groups reports by. */
 function projectOf(url: string): string | null {
-  const host = url.replace(/^[a-z]+:\/\//i, '').replace(/^www\./i, '').split(/[/?#]/)[0];
+  const host = url
+    .replace(/^[a-z]+:\/\//i, '')
+    .replace(/^www\./i, '')
+    .split(/[/?#]/)[0];
   return host ? host.toLowerCase() : null;
 }
 
@@ -74,21 +77,19 @@ const reportAnswer = z
     created_at: dateField,
     updated_at: dateField,
   })
-  .transform(
-    (r): Report => ({
-      id: r.id,
-      url: r.url,
-      project: r.project || projectOf(r.url),
-      score: r.result.score,
-      label: r.result.label,
-      privacy: r.privacy,
-      hasPassword: r.password,
-      generatedAt: r.generated_at,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-      checks: r.results,
-    }),
-  );
+  .transform((r): Report => ({
+    id: r.id,
+    url: r.url,
+    project: r.project || projectOf(r.url),
+    score: r.result.score,
+    label: r.result.label,
+    privacy: r.privacy,
+    hasPassword: r.password,
+    generatedAt: r.generated_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    checks: r.results,
+  }));
 
 export const reportBody = z.object({ data: reportAnswer }).transform((b) => b.data);
 
@@ -133,7 +134,10 @@ export const accountBody = z
       plan: z
         .object({
           name: z.string().nullish().catch(null),
-          features: z.object({ reports: wholeNumber.nullish().catch(null) }).nullish().catch(null),
+          features: z
+            .object({ reports: wholeNumber.nullish().catch(null) })
+            .nullish()
+            .catch(null),
         })
         .nullish()
         .catch(null),

@@ -67,7 +67,6 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-
 export async function runBulkDelete(targets: readonly DeleteTarget[], options: BulkDeleteOptions): Promise<BulkDeleteSummary> {
   const { deleteOne, signal, onProgress, sleep = abortableSleep } = options;
   const maxWaits = options.maxWaitsPerReport ?? 5;

@@ -16,8 +16,7 @@ export interface ConnectionInput {
 }
 
 export type ConnectionCheck =
-  | { ok: true; baseUrl: string; apiKey: string | undefined }
-  | { ok: false; fields: { baseUrl?: string; apiKey?: string } };
+  { ok: true; baseUrl: string; apiKey: string | undefined } | { ok: false; fields: { baseUrl?: string; apiKey?: string } };
 
 /** People paste the whole header value now and then. */
 function cleanKey(key: string): string {

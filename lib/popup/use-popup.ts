@@ -25,20 +25,26 @@ export function usePopup() {
     }
   }, []);
 
-  const load = useCallback(async (url: string) => {
-    // Drawn at once from what the last popup on this page showed, while the background asks the service again.
-    void sendToBackground('getPopupStart', { url }).then(({ cached, privacyDraft }) => {
-      if (privacyDraft !== null) setChosenPrivacy(privacyDraft);
-      if (cached) dispatch({ type: 'cached', page: cached });
-    }, () => undefined);
-    try {
-      const page = await sendToBackground('getPageState', { url });
-      dispatch({ type: 'loaded', page });
-      if (page.job?.state === 'running') void follow(url, page.job.startedAt);
-    } catch (error) {
-      dispatch({ type: 'loadFailed', error: errorData(error) });
-    }
-  }, [follow]);
+  const load = useCallback(
+    async (url: string) => {
+      // Drawn at once from what the last popup on this page showed, while the background asks the service again.
+      void sendToBackground('getPopupStart', { url }).then(
+        ({ cached, privacyDraft }) => {
+          if (privacyDraft !== null) setChosenPrivacy(privacyDraft);
+          if (cached) dispatch({ type: 'cached', page: cached });
+        },
+        () => undefined,
+      );
+      try {
+        const page = await sendToBackground('getPageState', { url });
+        dispatch({ type: 'loaded', page });
+        if (page.job?.state === 'running') void follow(url, page.job.startedAt);
+      } catch (error) {
+        dispatch({ type: 'loadFailed', error: errorData(error) });
+      }
+    },
+    [follow],
+  );
 
   /** From the start: the tab's address may show only now (a permission just granted lets the extension see its site). */
   const start = useCallback(() => {
@@ -48,7 +54,11 @@ export function usePopup() {
       const check = checkReportable(url);
       if (check.ok) void load(check.url);
       // Even where nothing can be reported, a newcomer should learn first that the extension needs connecting.
-      else void sendToBackground('getSettings', {}).then((settings) => dispatch({ type: 'settings', settings }), () => undefined);
+      else
+        void sendToBackground('getSettings', {}).then(
+          (settings) => dispatch({ type: 'settings', settings }),
+          () => undefined,
+        );
     });
   }, [load]);
 

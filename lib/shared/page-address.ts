@@ -18,8 +18,8 @@ const SCHEME_REASONS: Record<string, string> = {
   'data:': 'This page has no address on the web; the report service cannot reach it.',
   'blob:': 'This page has no address on the web; the report service cannot reach it.',
   'view-source:': 'This is a source view. Open the page itself to report it.',
-  'chrome-extension:': "This page belongs to an extension. Only web pages can be reported.",
-  'moz-extension:': "This page belongs to an extension. Only web pages can be reported.",
+  'chrome-extension:': 'This page belongs to an extension. Only web pages can be reported.',
+  'moz-extension:': 'This page belongs to an extension. Only web pages can be reported.',
 };
 
 export function checkReportable(address: string | undefined | null): Reportability {

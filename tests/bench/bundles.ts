@@ -76,7 +76,10 @@ export function chunkImports(code: string): { static: string[]; lazy: string[] }
 
 function measurePage(buildDir: string, page: string): BundleSize {
   const html = readFileSync(join(buildDir, page), 'utf8');
-  return measureFiles(buildDir, pageAssets(html).map((ref) => resolveRef(buildDir, page, ref)));
+  return measureFiles(
+    buildDir,
+    pageAssets(html).map((ref) => resolveRef(buildDir, page, ref)),
+  );
 }
 
 function measureFiles(buildDir: string, entries: string[]): BundleSize {
@@ -93,8 +96,14 @@ function measureFiles(buildDir: string, entries: string[]): BundleSize {
     for (const ref of imports.static) visit(resolveRef(buildDir, file, ref));
   };
   entries.forEach(visit);
-  const js = sizeOf(buildDir, files.filter((f) => f.endsWith('.js')));
-  const css = sizeOf(buildDir, files.filter((f) => f.endsWith('.css')));
+  const js = sizeOf(
+    buildDir,
+    files.filter((f) => f.endsWith('.js')),
+  );
+  const css = sizeOf(
+    buildDir,
+    files.filter((f) => f.endsWith('.css')),
+  );
   return {
     files,
     lazyFiles: [...lazy].filter((f) => !files.includes(f)),

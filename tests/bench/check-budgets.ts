@@ -87,10 +87,14 @@ function main(): void {
   }
   if (over.length > 0) {
     console.error(`\n${over.length} over budget: ${over.map((l) => `${l.bundle} ${l.what} by ${l.measured - l.limit} bytes`).join('; ')}.`);
-    console.error('Make it smaller (what does it import? `npx wxt build --analyze`), or raise the budget in tests/bench/budgets.json with a reason in the commit.');
+    console.error(
+      'Make it smaller (what does it import? `npx wxt build --analyze`), or raise the budget in tests/bench/budgets.json with a reason in the commit.',
+    );
   }
   if (bundled.length > 0) {
-    console.error(`\n${bundled.join('; ')}: pages import the protocol and the API's types with \`import type\` only; the background validates and calls the service.`);
+    console.error(
+      `\n${bundled.join('; ')}: pages import the protocol and the API's types with \`import type\` only; the background validates and calls the service.`,
+    );
   }
   process.exitCode = 1;
 }

@@ -41,7 +41,13 @@ console.log(
     ['median (ms)', 'before', 'after', 'change', 'n before/after'],
     b.rows.map((row, i) => {
       const next = a.rows[i]!;
-      return [row.label, row.summary.median.toFixed(1), next.summary.median.toFixed(1), change(row.summary.median, next.summary.median), `${row.summary.n}/${next.summary.n}`];
+      return [
+        row.label,
+        row.summary.median.toFixed(1),
+        next.summary.median.toFixed(1),
+        change(row.summary.median, next.summary.median),
+        `${row.summary.n}/${next.summary.n}`,
+      ];
     }),
   ),
 );
@@ -78,7 +84,8 @@ if (out) {
     sizes: Object.fromEntries(BUNDLES.map((name) => [name, { js: r.sizes[name].js, css: r.sizes[name].css, total: r.sizes[name].total }])),
   });
   const baseline = {
-    $comment: 'Figures of `npm run bench` before and after the popup was made faster, pooled over the runs named; raw samples stay in bench-results/ (not committed). Regenerate: tests/bench/compare.ts.',
+    $comment:
+      'Figures of `npm run bench` before and after the popup was made faster, pooled over the runs named; raw samples stay in bench-results/ (not committed). Regenerate: tests/bench/compare.ts.',
     settings: { ...before.settings, buildDir: undefined },
     before: side(before, b, args.slice(0, split), labels.before),
     after: side(after, a, args.slice(split + 1), labels.after),

@@ -19,21 +19,66 @@ const present = (values: (number | null)[]) => values.filter((v): v is number =>
 export function summariseBench(r: BenchResult): BenchSummary {
   const rows: BenchSummary['rows'] = [];
   const add = (label: string, values: (number | null)[]) => rows.push({ label, summary: summarise(present(values)) });
-  add('popup: click → page’s reports painted', r.popup.map((s) => s.openToShown));
-  add('popup: click → ready (service answered)', r.popup.map((s) => s.openToReady));
-  add('popup, nothing cached: click → ready', r.popupUncached.map((s) => s.openToReady));
-  add('blank page: click → painted (floor)', r.blank.map((s) => s.openToReady));
-  add('popup: navigation → page’s reports painted', r.popup.map((s) => s.navToShown));
-  add('popup: navigation → ready', r.popup.map((s) => s.navToReady));
-  add('popup, nothing cached: navigation → ready', r.popupUncached.map((s) => s.navToReady));
-  add('blank page: navigation → painted', r.blank.map((s) => s.navToReady));
-  add('popup: navigation → address + buttons painted', r.popup.map((s) => s.contentPainted));
-  add(`slow service (+${r.settings.slowServiceMs} ms): nav → address + buttons`, r.slowPopup.map((s) => s.contentPainted));
-  add(`slow service (+${r.settings.slowServiceMs} ms): nav → page’s reports`, r.slowPopup.map((s) => s.navToShown));
-  add(`slow service (+${r.settings.slowServiceMs} ms): nav → ready`, r.slowPopup.map((s) => s.navToReady));
-  add('worker: stopped → first answer (getSettings)', r.worker.map((s) => s.cold));
-  add('worker: running → answer (getSettings)', r.worker.map((s) => s.warm));
-  add('options: Next page → 100 rows painted', r.options.map((s) => s.pageChange));
+  add(
+    'popup: click → page’s reports painted',
+    r.popup.map((s) => s.openToShown),
+  );
+  add(
+    'popup: click → ready (service answered)',
+    r.popup.map((s) => s.openToReady),
+  );
+  add(
+    'popup, nothing cached: click → ready',
+    r.popupUncached.map((s) => s.openToReady),
+  );
+  add(
+    'blank page: click → painted (floor)',
+    r.blank.map((s) => s.openToReady),
+  );
+  add(
+    'popup: navigation → page’s reports painted',
+    r.popup.map((s) => s.navToShown),
+  );
+  add(
+    'popup: navigation → ready',
+    r.popup.map((s) => s.navToReady),
+  );
+  add(
+    'popup, nothing cached: navigation → ready',
+    r.popupUncached.map((s) => s.navToReady),
+  );
+  add(
+    'blank page: navigation → painted',
+    r.blank.map((s) => s.navToReady),
+  );
+  add(
+    'popup: navigation → address + buttons painted',
+    r.popup.map((s) => s.contentPainted),
+  );
+  add(
+    `slow service (+${r.settings.slowServiceMs} ms): nav → address + buttons`,
+    r.slowPopup.map((s) => s.contentPainted),
+  );
+  add(
+    `slow service (+${r.settings.slowServiceMs} ms): nav → page’s reports`,
+    r.slowPopup.map((s) => s.navToShown),
+  );
+  add(
+    `slow service (+${r.settings.slowServiceMs} ms): nav → ready`,
+    r.slowPopup.map((s) => s.navToReady),
+  );
+  add(
+    'worker: stopped → first answer (getSettings)',
+    r.worker.map((s) => s.cold),
+  );
+  add(
+    'worker: running → answer (getSettings)',
+    r.worker.map((s) => s.warm),
+  );
+  add(
+    'options: Next page → 100 rows painted',
+    r.options.map((s) => s.pageChange),
+  );
   const median = (label: string) => rows.find((row) => row.label.startsWith(label))!.summary.median;
   const ratio = (of: string, to: string) => round(median(of) / median(to), 2);
   return {
@@ -52,7 +97,12 @@ export function summariseBench(r: BenchResult): BenchSummary {
 export function printReport(r: BenchResult): void {
   const s = summariseBench(r);
   console.log();
-  console.log(formatTable(TIMING_HEADER, s.rows.map((row) => timingRow(row.label, row.summary))));
+  console.log(
+    formatTable(
+      TIMING_HEADER,
+      s.rows.map((row) => timingRow(row.label, row.summary)),
+    ),
+  );
   console.log();
   const x = s.ratios;
   console.log(
@@ -64,13 +114,13 @@ export function printReport(r: BenchResult): void {
       ],
     ),
   );
-  console.log('click → …: from the toolbar click, the browser making the popup\'s window and renderer included (the same for');
+  console.log("click → …: from the toolbar click, the browser making the popup's window and renderer included (the same for");
   console.log('the blank page; on this machine it takes either about 60 or about 280 ms, so these medians jump). navigation → …:');
-  console.log('from the popup\'s own navigation start, the part the extension controls.');
+  console.log("from the popup's own navigation start, the part the extension controls.");
   console.log(`service requests for one popup open: ${r.popupRequests.length ? r.popupRequests.join(', ') : 'none'}`);
   console.log();
   console.log(sizeTable(r.sizes));
-  console.log('(KB = 1024 bytes; gzip level 9 per file; what each page loads on opening: its HTML\'s scripts,');
+  console.log("(KB = 1024 bytes; gzip level 9 per file; what each page loads on opening: its HTML's scripts,");
   console.log(' preloads and stylesheets and their static imports; the background: its worker and imports)');
 }
 

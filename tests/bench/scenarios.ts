@@ -43,7 +43,12 @@ export async function runScenarios(o: ScenarioOptions): Promise<Timings> {
     const pageUrl = site.url('/article');
     service.seedReports(
       API_KEY,
-      Array.from({ length: PAGE_REPORTS }, (_, i) => ({ url: pageUrl, score: 40 + i * 12, privacy: (i % 2) as 0 | 1, generatedAt: new Date(Date.now() - i * DAY).toISOString() })),
+      Array.from({ length: PAGE_REPORTS }, (_, i) => ({
+        url: pageUrl,
+        score: 40 + i * 12,
+        privacy: (i % 2) as 0 | 1,
+        generatedAt: new Date(Date.now() - i * DAY).toISOString(),
+      })),
     );
     service.seedReports(
       API_KEY,

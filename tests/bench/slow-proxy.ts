@@ -19,7 +19,13 @@ export async function startSlowProxy(targetBaseUrl: string, delayMs: number): Pr
   const server = createServer((incoming, outgoing) => {
     setTimeout(() => {
       const forwarded = request(
-        { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, host: target.host } },
+        {
+          host: target.hostname,
+          port: target.port,
+          method: incoming.method,
+          path: incoming.url,
+          headers: { ...incoming.headers, host: target.host },
+        },
         (answer) => {
           outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(outgoing);

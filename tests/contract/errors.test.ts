@@ -23,11 +23,26 @@ describe('every kind of failure comes back typed', () => {
     ['a wrong key', () => withKey('not-a-key-anyone-has').getAccount(), 'unauthorized', /service refused the API key/],
     ['a plan without API access', () => env.apiFor('walled').getAccount(), 'forbidden', /plan .* does not include API access/],
     ['a plan without API access, listing', () => env.apiFor('walled').listReports(), 'forbidden', /plan/],
-    ['an update of another account’s report', () => env.apiFor('ada').updateReport({ id: seedFor('bob'), privacy: 1 }), 'forbidden', /belongs to another account/],
+    [
+      'an update of another account’s report',
+      () => env.apiFor('ada').updateReport({ id: seedFor('bob'), privacy: 1 }),
+      'forbidden',
+      /belongs to another account/,
+    ],
     ['a report that does not exist', () => env.apiFor('ada').getReport({ id: 424_242 }), 'not-found', /no longer exists/],
     ['an invalid create', () => env.apiFor('ada').createReport({ url: 'nope', privacy: 0 }), 'validation', /valid URL/],
-    ['an address whose pages are HTML', () => createReportsApi({ baseUrl: `${env.service.baseUrl}/login`, apiKey: ACCOUNTS.ada.apiKey }).getAccount(), 'not-the-api', /does not look like the report service's API/],
-    ['a web site that is not the service', () => createReportsApi({ baseUrl: pages.origin, apiKey: ACCOUNTS.ada.apiKey }).listReports(), 'not-the-api', /does not look like/],
+    [
+      'an address whose pages are HTML',
+      () => createReportsApi({ baseUrl: `${env.service.baseUrl}/login`, apiKey: ACCOUNTS.ada.apiKey }).getAccount(),
+      'not-the-api',
+      /does not look like the report service's API/,
+    ],
+    [
+      'a web site that is not the service',
+      () => createReportsApi({ baseUrl: pages.origin, apiKey: ACCOUNTS.ada.apiKey }).listReports(),
+      'not-the-api',
+      /does not look like/,
+    ],
   ])('%s', async (_, call, kind, message) => {
     const error = await failure(call());
     expect(error.kind).toBe(kind);

@@ -58,14 +58,16 @@ describe('headless Chromium, light', () => {
 
     const other = await ext.newTab(site.url('/about'));
     const again = await ext.openPopupOn(other);
-    expect(await again.evaluate(async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.title)).toBe(
-      'About page',
-    );
+    expect(await again.evaluate(async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.title)).toBe('About page');
     await again.close();
 
     const blank = await ext.newTab('about:blank');
     await expect(ext.openPopupOn(blank)).rejects.toThrow(/not about:blank/);
-    await ext.browser.targets().find((t) => t.url().endsWith('/popup.html'))?.asPage().then((p) => p.close());
+    await ext.browser
+      .targets()
+      .find((t) => t.url().endsWith('/popup.html'))
+      ?.asPage()
+      .then((p) => p.close());
     const unchecked = await ext.openPopupOn(blank, { checkAddress: false });
     expect(unchecked.url()).toBe(`chrome-extension://${ext.extensionId}/popup.html`);
     await unchecked.close();
@@ -180,7 +182,10 @@ describe('headed Chromium on a virtual display: the real permission prompt', () 
 describe('cleaning up', () => {
   it('leaves no scratch folder behind', async () => {
     const ext = await launchExtensionBrowser();
-    const profile = ext.browser.process()?.spawnargs.find((arg) => arg.startsWith('--user-data-dir='))?.split('=')[1];
+    const profile = ext.browser
+      .process()
+      ?.spawnargs.find((arg) => arg.startsWith('--user-data-dir='))
+      ?.split('=')[1];
     expect(profile && existsSync(profile)).toBe(true);
     await ext.close();
     expect(existsSync(profile!)).toBe(false);

@@ -158,7 +158,13 @@ describe('creating reports from the popup', () => {
     const ids = service.seedReports(KEY, seeds).map((r) => r.id);
     const PRIVACY = ['Public', 'Private', 'Password-protected'];
     const expected = seeds
-      .map((seed, i) => ({ at: Date.parse(seed.generatedAt), id: ids[i]!, score: seed.score, label: RESULT_LABEL_TEXT[scoreLabel(seed.score)], privacy: PRIVACY[seed.privacy] }))
+      .map((seed, i) => ({
+        at: Date.parse(seed.generatedAt),
+        id: ids[i]!,
+        score: seed.score,
+        label: RESULT_LABEL_TEXT[scoreLabel(seed.score)],
+        privacy: PRIVACY[seed.privacy],
+      }))
       .sort((a, b) => b.at - a.at)
       .map(({ at: _at, ...shown }) => shown);
     expect(expected.map((r) => r.label)).toEqual(['Good', 'Decent', 'Bad', 'Good', 'Bad']);

@@ -55,13 +55,17 @@ async function serviceList(query: ListQuery): Promise<{ data: ServiceReport[]; m
   params.set('sort', query.sort ?? 'desc');
   params.set('per_page', String(query.perPage ?? 25));
   params.set('page', String(query.page ?? 1));
-  const response = await fetch(`${service.baseUrl}/api/v1/reports?${params}`, { headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' } });
+  const response = await fetch(`${service.baseUrl}/api/v1/reports?${params}`, {
+    headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as { data: ServiceReport[]; meta: { total: number; last_page: number } };
 }
 
 async function serviceReport(id: number): Promise<ServiceReport | null> {
-  const response = await fetch(`${service.baseUrl}/api/v1/reports/${id}`, { headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' } });
+  const response = await fetch(`${service.baseUrl}/api/v1/reports/${id}`, {
+    headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
+  });
   if (response.status === 404) return null;
   return ((await response.json()) as { data: ServiceReport }).data;
 }
@@ -78,7 +82,9 @@ const serviceTotal = async () => (await serviceList({ perPage: 10 })).meta.total
 beforeAll(async () => {
   service = await startReportService({ latencyMs: 600 });
   apiKey = service.accounts[0]!.apiKey;
-  site = await serveTestPages({ '/': '<!doctype html><html lang="en"><head><title>Regenerated page</title></head><body><h1>Hello</h1></body></html>' });
+  site = await serveTestPages({
+    '/': '<!doctype html><html lang="en"><head><title>Regenerated page</title></head><body><h1>Hello</h1></body></html>',
+  });
   service.seedReports(apiKey, seeds(Date.now()));
   // One report of a page that exists, so regenerating it can audit it for real.
   service.seedReports(apiKey, [{ url: site.url('/'), score: 12, privacy: 0, generatedAt: new Date(Date.now() - 400 * HOUR).toISOString() }]);
@@ -152,7 +158,9 @@ describe('the reports list', () => {
     await manager.waitForList({}, { project: undefined });
   });
 
-  const sorts = (['id', 'generated_at', 'url', 'result'] as const).flatMap((sortBy) => (['asc', 'desc'] as const).map((sort) => [sortBy, sort] as const));
+  const sorts = (['id', 'generated_at', 'url', 'result'] as const).flatMap((sortBy) =>
+    (['asc', 'desc'] as const).map((sort) => [sortBy, sort] as const),
+  );
   it.each(sorts)('sorts by %s %s as the service does', async (sortBy, sort) => {
     await manager.select('#rm-per-page', '100');
     await manager.select('#rm-sort-by', sortBy);
@@ -233,7 +241,11 @@ describe('actions on one report', () => {
     const before = (await serviceReport(id!))!;
     await manager.rowButton(id!, 'Regenerate');
     await manager.waitForRowText(id!, 'Regenerating…');
-    await options.waitForFunction((rid) => !document.querySelector(`tr[data-report-id="${rid}"]`)?.textContent?.includes('Regenerating'), { timeout: 30_000 }, id);
+    await options.waitForFunction(
+      (rid) => !document.querySelector(`tr[data-report-id="${rid}"]`)?.textContent?.includes('Regenerating'),
+      { timeout: 30_000 },
+      id,
+    );
     const after = (await serviceReport(id!))!;
     expect(after.generated_at).not.toBe(before.generated_at);
     expect(await manager.rowScore(id!)).toBe(String(after.result));
@@ -291,7 +303,10 @@ describe('failures', () => {
   it('says why an action failed and shows the list as the service now has it', async () => {
     const [id] = await manager.rowIds();
     // Deleted elsewhere (another browser, the service's site) while this page shows it.
-    await fetch(`${service.baseUrl}/api/v1/reports/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' } });
+    await fetch(`${service.baseUrl}/api/v1/reports/${id}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' },
+    });
     await manager.setPrivacy(id!, 'Private', undefined, { expectFailure: true });
     expect(await manager.dialogText()).toMatch(/unauthori[sz]ed|not found|no longer/i);
     await options.waitForFunction((rid) => !document.querySelector(`tr[data-report-id="${rid}"]`), {}, id);

@@ -22,7 +22,8 @@ declare const chrome: typeof browser & {
 };
 
 const KEY = 'e2e-toolbar-key-0123456789';
-const PAGE = (title: string) => `<!doctype html><html lang="en"><head><title>${title}</title><meta name="description" content="${title} page"></head><body><h1>${title}</h1><a href="/linked">A link</a></body></html>`;
+const PAGE = (title: string) =>
+  `<!doctype html><html lang="en"><head><title>${title}</title><meta name="description" content="${title} page"></head><body><h1>${title}</h1><a href="/linked">A link</a></body></html>`;
 
 let service: RunningService;
 let site: TestPages;
@@ -40,7 +41,10 @@ async function notificationIds(): Promise<string[]> {
 
 /** What a click on each notification will do, as the extension keeps it in session storage. */
 async function notificationActions(): Promise<Record<string, { kind: string; url?: string }>> {
-  return inWorker(async () => ((await chrome.storage.session.get('notificationActions')).notificationActions ?? {}) as Record<string, { kind: string; url?: string }>);
+  return inWorker(
+    async () =>
+      ((await chrome.storage.session.get('notificationActions')).notificationActions ?? {}) as Record<string, { kind: string; url?: string }>,
+  );
 }
 
 /** The options page of an extension connected to the local service (host permission granted without a prompt). */
@@ -59,15 +63,24 @@ async function connectedOptions(extension: ExtensionBrowser): Promise<Page> {
 
 const posts = () => service.requestLog.filter((r) => r.method === 'POST' && r.path === '/api/v1/reports').length;
 const reportsOf = async (address: string) => {
-  const response = await fetch(`${service.baseUrl}/api/v1/reports?search=${encodeURIComponent(address.replace(/^https?:\/\//, '').replace(/\/$/, ''))}`, {
-    headers: { authorization: `Bearer ${KEY}`, accept: 'application/json' },
-  });
+  const response = await fetch(
+    `${service.baseUrl}/api/v1/reports?search=${encodeURIComponent(address.replace(/^https?:\/\//, '').replace(/\/$/, ''))}`,
+    {
+      headers: { authorization: `Bearer ${KEY}`, accept: 'application/json' },
+    },
+  );
   return ((await response.json()) as { data: { id: number; url: string; result: number; privacy: number }[] }).data;
 };
 
 beforeAll(async () => {
   service = await startReportService({ accounts: [{ name: 'Ada', email: 'ada@example.com', apiKey: KEY }] });
-  site = await serveTestPages({ '/': PAGE('Home'), '/linked': PAGE('Linked'), '/shortcut': PAGE('Shortcut'), '/key': PAGE('Key'), '/badge': PAGE('Badge') });
+  site = await serveTestPages({
+    '/': PAGE('Home'),
+    '/linked': PAGE('Linked'),
+    '/shortcut': PAGE('Shortcut'),
+    '/key': PAGE('Key'),
+    '/badge': PAGE('Badge'),
+  });
   ext = await launchExtensionBrowser();
   options = await connectedOptions(ext);
 }, 60_000);
@@ -83,13 +96,10 @@ describe('the right-click menu', { timeout: 60_000 }, () => {
     const tab = await ext.newTab(site.url('/'));
     const before = await notificationIds();
     await measure('menu click → notification', async () => {
-      await inWorker(
-        async (pageUrl) => {
-          const [active] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
-          chrome.contextMenus.onClicked.dispatch({ menuItemId: 'report-page', pageUrl, editable: false, frameId: 0 }, active);
-        },
-        site.url('/'),
-      );
+      await inWorker(async (pageUrl) => {
+        const [active] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+        chrome.contextMenus.onClicked.dispatch({ menuItemId: 'report-page', pageUrl, editable: false, frameId: 0 }, active);
+      }, site.url('/'));
       await waitUntil('a notification', async () => (await notificationIds()).length > before.length);
     });
     const [report] = await reportsOf(site.url('/'));
@@ -185,7 +195,10 @@ describe('in a real window: the shortcut key, then the toolbar badge', { timeout
     const before = await inHeadedWorker(async () => Object.keys(await chrome.notifications.getAll()).length);
     await measure('shortcut key → notification', async () => {
       headed.pressKeys('alt+shift+s');
-      await waitUntil('a notification', async () => (await inHeadedWorker(async () => Object.keys(await chrome.notifications.getAll()).length)) > before);
+      await waitUntil(
+        'a notification',
+        async () => (await inHeadedWorker(async () => Object.keys(await chrome.notifications.getAll()).length)) > before,
+      );
     });
     expect((await reportsOf(url)).map((r) => r.url)).toEqual([url.replace(/^http:\/\//, '')]);
     await page.close();
@@ -198,7 +211,9 @@ describe('in a real window: the shortcut key, then the toolbar badge', { timeout
     await checkbox!.click();
     await headed.grantPermissionPrompt(settingsPage);
     await settingsPage.waitForFunction(
-      () => (document.querySelector('input[aria-describedby="badge-reason"]') as HTMLInputElement | null)?.checked === true && !(document.querySelector('input[aria-describedby="badge-reason"]') as HTMLInputElement).disabled,
+      () =>
+        (document.querySelector('input[aria-describedby="badge-reason"]') as HTMLInputElement | null)?.checked === true &&
+        !(document.querySelector('input[aria-describedby="badge-reason"]') as HTMLInputElement).disabled,
     );
     expect(await inHeadedWorker(() => chrome.permissions.contains({ permissions: ['tabs'] }))).toBe(true);
     await headed.screenshot(settingsPage, 'options-toolbar-settings-badge-on');
@@ -206,7 +221,10 @@ describe('in a real window: the shortcut key, then the toolbar badge', { timeout
 
   it('shows the score of the latest report of the tab’s address, on the colour of its label', async () => {
     const url = site.url('/badge');
-    service.seedReports(KEY, [{ url, score: 40 }, { url, score: 91 }]);
+    service.seedReports(KEY, [
+      { url, score: 40 },
+      { url, score: 91 },
+    ]);
     await measure('badge: page load → score on the icon', async () => {
       await headed.newTab(url);
       const tabId = await tabIdOf(url);
@@ -243,13 +261,22 @@ describe('in a real window: the shortcut key, then the toolbar badge', { timeout
     // Counted after the test's own query above: from here on, only the extension asks.
     const lookupsBefore = lookupsOf(url);
     const windowId = await inHeadedWorker(async (u) => (await chrome.windows.create({ incognito: true, url: u }))?.id ?? -1, url);
-    const tabId = await waitUntil('the incognito tab', () => inHeadedWorker(async (w) => (await chrome.tabs.query({ windowId: w }))[0]?.id, windowId));
+    const tabId = await waitUntil('the incognito tab', () =>
+      inHeadedWorker(async (w) => (await chrome.tabs.query({ windowId: w }))[0]?.id, windowId),
+    );
     await waitUntil('the incognito page to load', () => inHeadedWorker(async (id) => (await chrome.tabs.get(id)).status === 'complete', tabId));
     // The extension is allowed there and sees the address: only the badge's own rule keeps it from asking.
-    expect(await inHeadedWorker(async (id) => { const t = await chrome.tabs.get(id); return { incognito: t.incognito, url: t.url }; }, tabId)).toEqual({ incognito: true, url });
+    expect(
+      await inHeadedWorker(async (id) => {
+        const t = await chrome.tabs.get(id);
+        return { incognito: t.incognito, url: t.url };
+      }, tabId),
+    ).toEqual({ incognito: true, url });
     // The same address in a normal tab, opened after it, is looked up and gets its badge.
     await headed.newTab(url);
-    const normalTab = await waitUntil('the normal tab', () => inHeadedWorker(async (u) => (await chrome.tabs.query({ url: u })).find((t) => !t.incognito)?.id, url));
+    const normalTab = await waitUntil('the normal tab', () =>
+      inHeadedWorker(async (u) => (await chrome.tabs.query({ url: u })).find((t) => !t.incognito)?.id, url),
+    );
     await waitUntil('the normal tab’s badge', async () => (await badgeOf(normalTab)).text === String(latest!.result));
     expect(lookupsOf(url)).toBe(lookupsBefore + 1);
     expect((await badgeOf(tabId)).text).toBe('');
@@ -272,7 +299,9 @@ describe('in a real window: the shortcut key, then the toolbar badge', { timeout
     await settingsPage.bringToFront();
     await settingsPage.reload();
     const checkbox = await badgeCheckbox();
-    await settingsPage.waitForFunction(() => (document.querySelector('input[aria-describedby="badge-reason"]') as HTMLInputElement | null)?.checked === true);
+    await settingsPage.waitForFunction(
+      () => (document.querySelector('input[aria-describedby="badge-reason"]') as HTMLInputElement | null)?.checked === true,
+    );
     await checkbox!.click();
     await waitUntil('the badge to clear', async () => (await badgeOf(tabId)).text === '');
     expect(await inHeadedWorker(() => chrome.permissions.contains({ permissions: ['tabs'] }))).toBe(false);
@@ -309,7 +338,9 @@ async function allowInIncognito(extension: ExtensionBrowser): Promise<void> {
   // The uninstalled extension's worker target can linger for a moment, without extension APIs:
   // ask until the new install's worker answers.
   const allowed = await waitUntil('the reinstalled worker', async () => {
-    const answer = await (await extension.worker())
+    const answer = await (
+      await extension.worker()
+    )
       .evaluate(() => (typeof chrome === 'undefined' ? null : chrome.extension.isAllowedIncognitoAccess()))
       .catch(() => null);
     return answer === null ? null : { answer };

@@ -72,7 +72,14 @@ export async function startReportService(o: ServiceOptions = {}): Promise<Runnin
   const now = nowTime();
   const accounts = (o.accounts ?? [DEMO_ACCOUNT]).map((a) =>
     store.upsertAccount(
-      { name: a.name, email: a.email, apiKey: a.apiKey, planName: a.planName ?? 'Default', reportsPerMonth: a.reportsPerMonth ?? null, apiAccess: a.apiAccess ?? true },
+      {
+        name: a.name,
+        email: a.email,
+        apiKey: a.apiKey,
+        planName: a.planName ?? 'Default',
+        reportsPerMonth: a.reportsPerMonth ?? null,
+        apiAccess: a.apiAccess ?? true,
+      },
       now,
     ),
   );

@@ -142,11 +142,17 @@ export class Store {
 
 export function hashPassword(password: string): string {
   const salt = randomBytes(8).toString('hex');
-  return `${salt}:${createHash('sha256').update(salt + password).digest('hex')}`;
+  return `${salt}:${createHash('sha256')
+    .update(salt + password)
+    .digest('hex')}`;
 }
 
 export function passwordMatches(hash: string | null, password: string): boolean {
   if (!hash) return false;
   const [salt = '', digest] = hash.split(':');
-  return createHash('sha256').update(salt + password).digest('hex') === digest;
+  return (
+    createHash('sha256')
+      .update(salt + password)
+      .digest('hex') === digest
+  );
 }

@@ -59,18 +59,24 @@ export function ReportsManager({ baseUrl }: { baseUrl: string }) {
   const loadError = list.error && <LoadError error={list.error} onRetry={() => void list.reload()} />;
 
   return (
-    <section class="rm" aria-labelledby="rm-heading" data-state={list.loading ? 'loading' : list.error ? 'error' : 'idle'} data-shown={JSON.stringify(list.shown)}>
+    <section
+      class="rm"
+      aria-labelledby="rm-heading"
+      data-state={list.loading ? 'loading' : list.error ? 'error' : 'idle'}
+      data-shown={JSON.stringify(list.shown)}
+    >
       {title}
-      <Toolbar
-        view={view}
-        projects={list.projects}
-        onChange={changeFromAbove}
-      />
+      <Toolbar view={view} projects={list.projects} onChange={changeFromAbove} />
       <div class="rm-status-line">
         <p class="rm-status" role="status">
           {list.loading && list.page ? 'Loading…' : status}
         </p>
-        <SelectionBar count={selection.targets.length} locked={locked} onClear={selection.clear} onDelete={() => actions.setDialog({ kind: 'bulk', targets: selection.targets })} />
+        <SelectionBar
+          count={selection.targets.length}
+          locked={locked}
+          onClear={selection.clear}
+          onDelete={() => actions.setDialog({ kind: 'bulk', targets: selection.targets })}
+        />
       </div>
       {!errorAtPager && loadError}
       {actions.actionError && (

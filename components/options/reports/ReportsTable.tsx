@@ -79,7 +79,17 @@ export function ReportsTable(props: Props) {
 }
 
 /** "Select all on this page", showing a mixed state when only some rows are chosen. */
-export function SelectAll({ count, chosen, disabled, onChange }: { count: number; chosen: number; disabled: boolean; onChange: (all: boolean) => void }) {
+export function SelectAll({
+  count,
+  chosen,
+  disabled,
+  onChange,
+}: {
+  count: number;
+  chosen: number;
+  disabled: boolean;
+  onChange: (all: boolean) => void;
+}) {
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (box.current) box.current.indeterminate = chosen > 0 && chosen < count;

@@ -20,7 +20,9 @@ export function useListAnnouncement(list: ReportsList, announce: (text: string) 
     if (!p || list.loading || shown === announced.current) return;
     announced.current = shown;
     const n = (value: number | null) => (value ?? 0).toLocaleString();
-    announce(p.total === 0 ? 'No reports to show.' : `Showing ${n(p.from)}–${n(p.to)} of ${n(p.total)} reports, page ${n(p.page)} of ${n(p.lastPage)}.`);
+    announce(
+      p.total === 0 ? 'No reports to show.' : `Showing ${n(p.from)}–${n(p.to)} of ${n(p.total)} reports, page ${n(p.page)} of ${n(p.lastPage)}.`,
+    );
   }, [list.page, list.shown, list.loading, announce]);
 }
 

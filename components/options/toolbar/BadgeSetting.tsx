@@ -6,7 +6,6 @@ import { sendToBackground } from '@/lib/pages/send-to-background';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
 import { Notice } from '@/components/ui/Notice';
 
-
 interface Props {
   settings: SettingsView;
   onSaved: (settings: SettingsView) => void;
@@ -36,7 +35,10 @@ export function BadgeSetting({ settings, onSaved }: Props) {
     try {
       // No await before this call: the browser shows its prompt only inside the user's click.
       if (wanted && !(await browser.permissions.request(TABS_PERMISSION).catch(() => false))) {
-        setProblem({ tone: 'warning', message: 'The browser was not allowed to tell the extension the address of your tabs, so the badge stays off.' });
+        setProblem({
+          tone: 'warning',
+          message: 'The browser was not allowed to tell the extension the address of your tabs, so the badge stays off.',
+        });
         return;
       }
       const saved = await sendToBackground('savePreferences', { badgeEnabled: wanted });

@@ -4,7 +4,17 @@ import type { Job } from '@/lib/protocol';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
 import { readPreferences, watchConnection, watchPreferences, writePreferences } from '@/lib/storage';
 import { cacheKey, clearCache, latestResult, resetLookups, writeCached } from '@/lib/background/toolbar/badge-lookup';
-import { badgeLook, badgeResultOf, clearAllBadges, currentAddress, EMPTY_LOOK, paint, PROGRESS_LOOK, tabAddress, tabsShowing } from '@/lib/background/toolbar/badge-paint';
+import {
+  badgeLook,
+  badgeResultOf,
+  clearAllBadges,
+  currentAddress,
+  EMPTY_LOOK,
+  paint,
+  PROGRESS_LOOK,
+  tabAddress,
+  tabsShowing,
+} from '@/lib/background/toolbar/badge-paint';
 
 /**
  * The toolbar badge: the latest result of each tab's address. Opt-in, because
@@ -41,7 +51,10 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
 
   const track = (promise: Promise<unknown>) => {
     const tracked: Promise<void> = promise
-      .then(() => undefined, (error: unknown) => console.warn('Badge update failed', error))
+      .then(
+        () => undefined,
+        (error: unknown) => console.warn('Badge update failed', error),
+      )
       .finally(() => work.delete(tracked));
     work.add(tracked);
   };
@@ -65,7 +78,10 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
 
   const schedule = (tabId: number) => {
     clearTimeout(timers.get(tabId));
-    timers.set(tabId, setTimeout(() => (timers.delete(tabId), track(refreshTab(tabId))), debounceMs));
+    timers.set(
+      tabId,
+      setTimeout(() => (timers.delete(tabId), track(refreshTab(tabId))), debounceMs),
+    );
   };
 
   async function followSetting(): Promise<void> {

@@ -39,10 +39,9 @@ function shortAddress(url: string): string {
 
 /** "Score 87 – Good · example.com": what the service thinks of the page, at a glance. */
 export function successNotification(report: Report, baseUrl: string): NotificationContent {
-  const parts = [
-    report.score !== null ? `Score ${report.score}` : null,
-    report.label ? RESULT_LABEL_TEXT[report.label] : null,
-  ].filter((part): part is string => part !== null);
+  const parts = [report.score !== null ? `Score ${report.score}` : null, report.label ? RESULT_LABEL_TEXT[report.label] : null].filter(
+    (part): part is string => part !== null,
+  );
   const verdict = parts.length > 0 ? parts.join(' – ') : 'Report ready';
   return {
     title: 'Report created',

@@ -4,7 +4,13 @@ import { startReport } from '@/lib/background/report-jobs';
 import { checkReportable } from '@/lib/shared/page-address';
 import type { Privacy } from '@/lib/shared/score';
 import { readPreferences } from '@/lib/storage';
-import { failureNotification, showNotification, successNotification, unreportableNotification, type NotificationContent } from '@/lib/background/toolbar/notifications';
+import {
+  failureNotification,
+  showNotification,
+  successNotification,
+  unreportableNotification,
+  type NotificationContent,
+} from '@/lib/background/toolbar/notifications';
 
 /**
  * Reporting a page from the right-click menu or a keyboard shortcut: there is

@@ -30,13 +30,7 @@ import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { delay, openDisplay, type VirtualDisplay } from './display.ts';
-import {
-  answerPermissionPrompt,
-  grantHostPermission,
-  hostPattern,
-  preapproveHostPermission,
-  requestInClick,
-} from './permissions.ts';
+import { answerPermissionPrompt, grantHostPermission, hostPattern, preapproveHostPermission, requestInClick } from './permissions.ts';
 import { openPopupOn, type PopupOptions } from './popup.ts';
 import { controlServiceWorker } from './service-worker.ts';
 import { chromeBuildDir, chromiumPath, screenshotsDir } from './paths.ts';

@@ -31,11 +31,9 @@ async function startXvfb(scratchDir: string): Promise<VirtualDisplay> {
   // look one up by display, so the real entry is added once Xvfb has chosen its number.
   xauth(xauthority, 'add', 'unknown/unix:0', '.', cookie);
   // -terminate: it exits when its last client (Chromium) goes, even if this process was killed.
-  const xvfb = spawn(
-    'Xvfb',
-    ['-displayfd', '3', '-screen', '0', '1280x800x24', '-auth', xauthority, '-nolisten', 'tcp', '-terminate'],
-    { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] },
-  );
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x800x24', '-auth', xauthority, '-nolisten', 'tcp', '-terminate'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
   const killOnExit = () => xvfb.kill('SIGKILL');
   process.once('exit', killOnExit);
   const number = await displayNumber(xvfb);

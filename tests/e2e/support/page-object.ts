@@ -18,7 +18,10 @@ export abstract class PageObject {
   }
 
   protected async text(selector: string): Promise<string> {
-    return this.page.locator(selector).map((node) => node.textContent?.trim() ?? '').wait();
+    return this.page
+      .locator(selector)
+      .map((node) => node.textContent?.trim() ?? '')
+      .wait();
   }
 
   /** Waits until the page (or `selector`) shows `text`. */

@@ -22,11 +22,7 @@ export function hostPattern(addressOrPattern: string): string {
  * own X window, so its arrival is read from the page losing focus, and its closing from
  * the page getting it back. Its default button is Deny: Tab moves to Allow.
  */
-export async function answerPermissionPrompt(
-  display: VirtualDisplay | undefined,
-  page: Page,
-  answer: 'grant' | 'deny',
-): Promise<void> {
+export async function answerPermissionPrompt(display: VirtualDisplay | undefined, page: Page, answer: 'grant' | 'deny'): Promise<void> {
   if (!display) throw new Error('The permission prompt shows only in a headed browser: launch with { headed: true }');
   await page
     .waitForFunction(() => !document.hasFocus(), { polling: 20, timeout: 10_000 })

@@ -13,12 +13,7 @@ export interface PopupOptions {
  * (CDP Extensions.triggerAction). Unlike `action.openPopup()` from the service worker,
  * this grants activeTab, so the popup sees the tab's url and title as it does for a user.
  */
-export async function openPopupOn(
-  chromium: Browser,
-  extensionId: string,
-  page: Page,
-  { checkAddress = true }: PopupOptions = {},
-): Promise<Page> {
+export async function openPopupOn(chromium: Browser, extensionId: string, page: Page, { checkAddress = true }: PopupOptions = {}): Promise<Page> {
   const extension = (await chromium.extensions()).get(extensionId);
   if (!extension) throw new Error(`Extension ${extensionId} is not installed`);
   await page.bringToFront();

@@ -49,9 +49,7 @@ export const imageKeywords: Check = {
   name: 'image_keywords',
   importance: 'medium',
   run({ document }) {
-    const missing = [...document.querySelectorAll('img')]
-      .filter((img) => !img.hasAttribute('alt'))
-      .map((img) => attr(img, 'src'));
+    const missing = [...document.querySelectorAll('img')].filter((img) => !img.hasAttribute('alt')).map((img) => attr(img, 'src'));
     return outcome(missing.length === 0, missing, { missing });
   },
 };

@@ -1,8 +1,21 @@
 import { outcome, type Check } from './types.ts';
 
 const DEPRECATED_TAGS = [
-  'acronym', 'applet', 'basefont', 'big', 'blink', 'center', 'dir', 'font', 'frame',
-  'frameset', 'isindex', 'marquee', 'noframes', 'strike', 'tt',
+  'acronym',
+  'applet',
+  'basefont',
+  'big',
+  'blink',
+  'center',
+  'dir',
+  'font',
+  'frame',
+  'frameset',
+  'isindex',
+  'marquee',
+  'noframes',
+  'strike',
+  'tt',
 ];
 
 export const deprecatedHtmlTags: Check = {

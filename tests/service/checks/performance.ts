@@ -11,7 +11,9 @@ export const textCompression: Check = {
   name: 'text_compression',
   importance: 'high',
   run({ headers }) {
-    const encoding = String(headers['content-encoding'] ?? '').trim().toLowerCase();
+    const encoding = String(headers['content-encoding'] ?? '')
+      .trim()
+      .toLowerCase();
     const passed = COMPRESSIONS.includes(encoding);
     return outcome(passed, encoding === '' ? null : encoding, { missing: null });
   },

@@ -26,9 +26,7 @@ export const charset: Check = {
   importance: 'medium',
   run({ document, headers }) {
     const metaCharset = document.querySelector('meta[charset]');
-    const httpEquiv = [...document.querySelectorAll('meta[http-equiv]')].find(
-      (m) => attr(m, 'http-equiv').toLowerCase() === 'content-type',
-    );
+    const httpEquiv = [...document.querySelectorAll('meta[http-equiv]')].find((m) => attr(m, 'http-equiv').toLowerCase() === 'content-type');
     const found =
       (metaCharset ? attr(metaCharset, 'charset') : '') ||
       charsetIn(httpEquiv ? attr(httpEquiv, 'content') : '') ||

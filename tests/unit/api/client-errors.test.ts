@@ -16,7 +16,6 @@ function apiFor(options: Partial<ReportsApiOptions> = {}): ReportsApi {
   return createReportsApi({ baseUrl: server.baseUrl, apiKey: KEY, retry: { maxAttempts: 1, maxWaitMs: 0 }, ...options });
 }
 
-
 type Call = (api: ReportsApi) => Promise<unknown>;
 const list: Call = (a) => a.listReports();
 const get: Call = (a) => a.getReport({ id: 7 });
@@ -28,24 +27,66 @@ const html = (status: number, body: string, headers: Record<string, string> = {}
 
 describe('answers from the service become errors a user can act on', () => {
   it.each<[string, Canned, Call, ApiErrorKind, RegExp]>([
-    ['401 with a wrong key', { status: 401, body: bodies.unauthenticated }, account, 'unauthorized', /^The service refused the API key\. Check the key, or create a new one/],
-    ['403 on a report that is not yours', { status: 403, body: bodies.forbiddenAction }, update, 'forbidden', /no longer exists or belongs to another account/],
-    ['403 for a plan without API access', { status: 403, body: bodies.forbiddenFeature }, account, 'forbidden', /plan .* does not include API access/],
+    [
+      '401 with a wrong key',
+      { status: 401, body: bodies.unauthenticated },
+      account,
+      'unauthorized',
+      /^The service refused the API key\. Check the key, or create a new one/,
+    ],
+    [
+      '403 on a report that is not yours',
+      { status: 403, body: bodies.forbiddenAction },
+      update,
+      'forbidden',
+      /no longer exists or belongs to another account/,
+    ],
+    [
+      '403 for a plan without API access',
+      { status: 403, body: bodies.forbiddenFeature },
+      account,
+      'forbidden',
+      /plan .* does not include API access/,
+    ],
     ['403 for a plan without API access, on a report', { status: 403, body: bodies.forbiddenFeature }, update, 'forbidden', /plan/],
     ['404 on a report', { status: 404, body: bodies.notFound }, get, 'not-found', /no longer exists/],
-    ['404 on the list (the API is not at this address)', { status: 404, body: bodies.notFound }, list, 'not-the-api', /does not look like the report service's API/],
+    [
+      '404 on the list (the API is not at this address)',
+      { status: 404, body: bodies.notFound },
+      list,
+      'not-the-api',
+      /does not look like the report service's API/,
+    ],
     ['404 as a web page', html(404, bodies.notFoundPage), get, 'not-the-api', /does not look like the report service's API/],
     ['a web page with status 200', html(200, bodies.loginPage), list, 'not-the-api', /does not look like the report service's API/],
     ['plain text with status 200', { status: 200, body: 'OK', headers: { 'Content-Type': 'text/plain' } }, account, 'not-the-api', /API/],
     ['an empty answer with status 200', { status: 200, body: '' }, account, 'not-the-api', /API/],
     ['a 302 to the login page', { status: 302, headers: { Location: '/login' } }, list, 'unauthorized', /service refused the API key/],
-    ['a 301 to another address', { status: 301, headers: { Location: 'https://www.example.com/api/v1/reports' } }, list, 'not-the-api', /on to https:\/\/www\.example\.com: if that is your service/],
+    [
+      'a 301 to another address',
+      { status: 301, headers: { Location: 'https://www.example.com/api/v1/reports' } },
+      list,
+      'not-the-api',
+      /on to https:\/\/www\.example\.com: if that is your service/,
+    ],
     ['a 405 from a site that is not the service', { status: 405, body: { message: 'Method not allowed' } }, create, 'not-the-api', /API/],
     ['a 419 from the website’s forms', { status: 419, body: { message: 'Page Expired' } }, create, 'not-the-api', /API/],
-    ['422 with field errors under message', { status: 422, body: bodies.validationServiceShape }, create, 'validation', /^The url field is required\. The password field is required\.$/],
+    [
+      '422 with field errors under message',
+      { status: 422, body: bodies.validationServiceShape },
+      create,
+      'validation',
+      /^The url field is required\. The password field is required\.$/,
+    ],
     ['422 with field errors under errors', { status: 422, body: bodies.validationFrameworkShape }, create, 'validation', /must be a valid URL/],
     ['422 when the page could not be fetched', { status: 422, body: bodies.validationFetchFailed }, create, 'validation', /Could not resolve host/],
-    ['422 past the monthly quota', { status: 422, body: bodies.quotaExceeded }, create, 'quota-exceeded', /as many reports this month as your plan allows/],
+    [
+      '422 past the monthly quota',
+      { status: 422, body: bodies.quotaExceeded },
+      create,
+      'quota-exceeded',
+      /as many reports this month as your plan allows/,
+    ],
     ['429', { status: 429, body: bodies.tooManyAttempts, headers: { 'Retry-After': '42' } }, list, 'rate-limited', /Try again in 42 seconds/],
     ['429 without a wait', { status: 429, body: bodies.tooManyAttempts }, list, 'rate-limited', /Try again in a minute/],
     ['500', { status: 500, body: bodies.serverError }, create, 'server-error', /ran into a problem \(error 500\)/],
@@ -66,7 +107,10 @@ describe('answers from the service become errors a user can act on', () => {
     server.reply({ status: 422, body: bodies.validationServiceShape });
     expect((await failure(create(apiFor()))).fields).toEqual({ url: ['The url field is required.'], password: ['The password field is required.'] });
     server.reply({ status: 422, body: bodies.validationFrameworkShape });
-    expect((await failure(create(apiFor()))).fields).toEqual({ url: ['The url field must be a valid URL.'], privacy: ['The selected privacy is invalid.'] });
+    expect((await failure(create(apiFor()))).fields).toEqual({
+      url: ['The url field must be a valid URL.'],
+      privacy: ['The selected privacy is invalid.'],
+    });
   });
 
   it('carries the status and the wait', async () => {

@@ -104,10 +104,22 @@ describe('reads', () => {
 
 describe('writes', () => {
   it.each([
-    [{ url: 'https://example.com/a?b=1', privacy: 0 as const }, { url: 'https://example.com/a?b=1', privacy: '0' }],
-    [{ url: 'https://example.com/', privacy: 1 as const }, { url: 'https://example.com/', privacy: '1' }],
-    [{ url: 'https://example.com/', privacy: 1 as const, password: 'ignored' }, { url: 'https://example.com/', privacy: '1' }],
-    [{ url: 'https://example.com/', privacy: 2 as const, password: 's3cret & more' }, { url: 'https://example.com/', privacy: '2', password: 's3cret & more' }],
+    [
+      { url: 'https://example.com/a?b=1', privacy: 0 as const },
+      { url: 'https://example.com/a?b=1', privacy: '0' },
+    ],
+    [
+      { url: 'https://example.com/', privacy: 1 as const },
+      { url: 'https://example.com/', privacy: '1' },
+    ],
+    [
+      { url: 'https://example.com/', privacy: 1 as const, password: 'ignored' },
+      { url: 'https://example.com/', privacy: '1' },
+    ],
+    [
+      { url: 'https://example.com/', privacy: 2 as const, password: 's3cret & more' },
+      { url: 'https://example.com/', privacy: '2', password: 's3cret & more' },
+    ],
   ])('creates %j with the form %j, privacy always sent', async (params, fields) => {
     const report = await api.createReport(params);
     const req = only();
@@ -119,7 +131,10 @@ describe('writes', () => {
 
   it.each([
     [{ id: 5, privacy: 0 as const }, { privacy: '0' }],
-    [{ id: 5, privacy: 2 as const, password: 'pw' }, { privacy: '2', password: 'pw' }],
+    [
+      { id: 5, privacy: 2 as const, password: 'pw' },
+      { privacy: '2', password: 'pw' },
+    ],
     [{ id: 5, privacy: 1 as const, password: 'pw' }, { privacy: '1' }],
     [{ id: 5, password: 'new-pw' }, { password: 'new-pw' }],
     [{ id: 5, regenerate: true }, { results: '1' }],

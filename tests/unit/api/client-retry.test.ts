@@ -33,7 +33,6 @@ function inTurn(first: Canned[], last: Canned) {
   return (_: unknown, index: number) => first[index] ?? last;
 }
 
-
 describe('reads are retried when the service asks to wait', () => {
   it('waits as long as Retry-After says, then succeeds', async () => {
     server.reply(inTurn([limited()], { body: listBody }));

@@ -17,7 +17,12 @@ const create: Call = (a) => a.createReport({ url: 'https://example.com/', privac
 
 async function errorOf(call: Call, canned: Canned | null, options: { baseUrl?: string; timeoutMs?: number } = {}): Promise<ApiError> {
   if (canned) server.reply(canned);
-  const api = createReportsApi({ baseUrl: options.baseUrl ?? server.baseUrl, apiKey: KEY, timeoutMs: options.timeoutMs ?? 5000, retry: { maxAttempts: 1, maxWaitMs: 0 } });
+  const api = createReportsApi({
+    baseUrl: options.baseUrl ?? server.baseUrl,
+    apiKey: KEY,
+    timeoutMs: options.timeoutMs ?? 5000,
+    retry: { maxAttempts: 1, maxWaitMs: 0 },
+  });
   try {
     await call(api);
   } catch (error) {

@@ -24,7 +24,10 @@ describe('retryAfterSeconds', () => {
 describe('fieldErrors', () => {
   it.each<[unknown, Record<string, string[]>]>([
     [{ message: { url: ['The url field is required.'] } }, { url: ['The url field is required.'] }],
-    [{ message: 'The given data was invalid.', errors: { privacy: ['The selected privacy is invalid.'] } }, { privacy: ['The selected privacy is invalid.'] }],
+    [
+      { message: 'The given data was invalid.', errors: { privacy: ['The selected privacy is invalid.'] } },
+      { privacy: ['The selected privacy is invalid.'] },
+    ],
     [{ message: { url: 'A single message.' } }, { url: ['A single message.'] }],
     [{ message: 'Only words.' }, {}],
     [null, {}],

@@ -96,8 +96,14 @@ describe('reading a report', () => {
   });
 
   it('leaves out a check of an unknown shape instead of failing the report', () => {
-    const body = { ...reports.reportMinimal, results: { title: { passed: true, importance: 'high', value: 'T' }, odd: 'just text', weird: { importance: 'urgent', passed: 1 } } };
-    expect(readReport(body).checks).toEqual({ title: { passed: true, importance: 'high', value: 'T' }, weird: { passed: true, importance: 'low', value: null } });
+    const body = {
+      ...reports.reportMinimal,
+      results: { title: { passed: true, importance: 'high', value: 'T' }, odd: 'just text', weird: { importance: 'urgent', passed: 1 } },
+    };
+    expect(readReport(body).checks).toEqual({
+      title: { passed: true, importance: 'high', value: 'T' },
+      weird: { passed: true, importance: 'low', value: null },
+    });
   });
 
   it.each([
@@ -137,7 +143,15 @@ describe('reading a page of reports', () => {
   });
 
   it('reads an empty list', () => {
-    expect(readBody(reportPageBody, reports.listBodyEmpty, 'list')).toEqual({ reports: [], page: 1, lastPage: 1, perPage: 10, total: 0, from: null, to: null });
+    expect(readBody(reportPageBody, reports.listBodyEmpty, 'list')).toEqual({
+      reports: [],
+      page: 1,
+      lastPage: 1,
+      perPage: 10,
+      total: 0,
+      from: null,
+      to: null,
+    });
   });
 
   it('reads the framework’s bare paginator', () => {
@@ -155,7 +169,13 @@ describe('reading a page of reports', () => {
 
 describe('reading the account', () => {
   it('reads the account and its monthly quota', () => {
-    expect(readBody(accountBody, accounts.accountBody, 'account')).toEqual({ id: 7, name: 'Ada Lovelace', email: 'ada@example.com', planName: 'Pro', reportsPerMonth: 100 });
+    expect(readBody(accountBody, accounts.accountBody, 'account')).toEqual({
+      id: 7,
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      planName: 'Pro',
+      reportsPerMonth: 100,
+    });
   });
 
   it.each([

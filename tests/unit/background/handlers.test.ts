@@ -177,9 +177,15 @@ describe('the key stays in the background', () => {
     replies.push(await handlers().listReports({}));
     replies.push(await handlers().getAccount({}));
     for (const error of await Promise.all([
-      handlers().deleteReport({ id: 999_999 }).catch((e: unknown) => e),
-      handlers().updateReport({ id: 999_999, privacy: 0 }).catch((e: unknown) => e),
-      handlers().createReport({ url: 'http://127.0.0.1:9/', privacy: 0 }).catch((e: unknown) => e),
+      handlers()
+        .deleteReport({ id: 999_999 })
+        .catch((e: unknown) => e),
+      handlers()
+        .updateReport({ id: 999_999, privacy: 0 })
+        .catch((e: unknown) => e),
+      handlers()
+        .createReport({ url: 'http://127.0.0.1:9/', privacy: 0 })
+        .catch((e: unknown) => e),
     ])) {
       replies.push(error, (error as Error).message, (error as { detail?: string }).detail);
     }

@@ -43,7 +43,10 @@ let pageCount = 0;
 /** A page of its own per test, with `n` reports already made. */
 function pageWithReports(n: number): string {
   const url = pages.url(`/?page=${(pageCount += 1)}`);
-  service.seedReports(KEY, Array.from({ length: n }, (_, i) => ({ url, score: 50 + i })));
+  service.seedReports(
+    KEY,
+    Array.from({ length: n }, (_, i) => ({ url, score: 50 + i })),
+  );
   return url;
 }
 
@@ -147,8 +150,26 @@ describe('forgetting what could have changed', () => {
 });
 
 describe('what the background accepts back from session storage', () => {
-  const settings = { baseUrl: 'https://r.example', keySet: true, keyHint: '1234', permissionGranted: true, preferences: { defaultPrivacy: 1, badgeEnabled: false } };
-  const report = { id: 1, url: 'example.com', project: 'example.com', score: 80, label: 'good', privacy: 0, hasPassword: false, generatedAt: null, createdAt: null, updatedAt: null, checks: null };
+  const settings = {
+    baseUrl: 'https://r.example',
+    keySet: true,
+    keyHint: '1234',
+    permissionGranted: true,
+    preferences: { defaultPrivacy: 1, badgeEnabled: false },
+  };
+  const report = {
+    id: 1,
+    url: 'example.com',
+    project: 'example.com',
+    score: 80,
+    label: 'good',
+    privacy: 0,
+    hasPassword: false,
+    generatedAt: null,
+    createdAt: null,
+    updatedAt: null,
+    checks: null,
+  };
   const entry = { url: 'https://example.com/', settings, reports: [report], at: 1 };
 
   it.each([

@@ -7,7 +7,11 @@ import { chunkImports, findMarkers, measureBundles, pageAssets } from '../../ben
 import { checkBudgets, POPUP_JS_GZIP_MAX, proposeBudgets, type Budgets } from '../../bench/check-budgets';
 
 const files: Record<string, string> = {
-  'manifest.json': JSON.stringify({ action: { default_popup: 'popup.html' }, options_ui: { page: 'options.html' }, background: { service_worker: 'background.js' } }),
+  'manifest.json': JSON.stringify({
+    action: { default_popup: 'popup.html' },
+    options_ui: { page: 'options.html' },
+    background: { service_worker: 'background.js' },
+  }),
   'popup.html': `<!DOCTYPE html><html><head>
     <script type="module" crossorigin src="/chunks/popup-a1.js"></script>
     <link rel="modulepreload" crossorigin href="/chunks/shared-b2.js">
@@ -78,7 +82,9 @@ describe('what a page of the build makes the browser load', () => {
   });
 
   it('reads tags with or without quotes, and skips other links and outside addresses', () => {
-    expect(pageAssets('<link rel=stylesheet href=a.css><link rel="preconnect" href="/b"><script src="https://cdn.example/c.js"></script>')).toEqual(['a.css']);
+    expect(pageAssets('<link rel=stylesheet href=a.css><link rel="preconnect" href="/b"><script src="https://cdn.example/c.js"></script>')).toEqual([
+      'a.css',
+    ]);
   });
 });
 

@@ -69,7 +69,9 @@ describe('bulk delete', () => {
     const service = fakeService({ 1: Array.from({ length: 10 }, () => rateLimited(1)) });
     const summary = await runBulkDelete(targets(2), { deleteOne: service.deleteOne, sleep: fakeClock().sleep, maxWaitsPerReport: 3 });
     expect(service.calls).toEqual([1, 1, 1, 1, 2]);
-    expect(summary.failed).toEqual([{ id: 1, url: 'example.com/page-1', kind: 'rate-limited', reason: 'The service is busy. Wait a moment and try again.' }]);
+    expect(summary.failed).toEqual([
+      { id: 1, url: 'example.com/page-1', kind: 'rate-limited', reason: 'The service is busy. Wait a moment and try again.' },
+    ]);
     expect(summary.deleted.map((t) => t.id)).toEqual([2]);
   });
 

@@ -61,10 +61,18 @@ describe('the words around the form', () => {
 
 describe('where a connection failure is shown', () => {
   it.each<[string, ApiErrorData, ReturnType<typeof connectionFailure>]>([
-    ['a refused key, beside the key', { kind: 'unauthorized', message: 'The API key was refused.' }, { message: null, fields: { apiKey: 'The API key was refused.' } }],
+    [
+      'a refused key, beside the key',
+      { kind: 'unauthorized', message: 'The API key was refused.' },
+      { message: null, fields: { apiKey: 'The API key was refused.' } },
+    ],
     ['plain http, beside the address', { kind: 'insecure-address', message: 'Clear text.' }, { message: null, fields: { baseUrl: 'Clear text.' } }],
     ['a web page instead of the API, near the form', { kind: 'not-the-api', message: 'Not the API.' }, { message: 'Not the API.', fields: {} }],
-    ['an unreachable service, near the form', { kind: 'network', message: 'Unreachable: is it running?' }, { message: 'Unreachable: is it running?', fields: {} }],
+    [
+      'an unreachable service, near the form',
+      { kind: 'network', message: 'Unreachable: is it running?' },
+      { message: 'Unreachable: is it running?', fields: {} },
+    ],
     ['a forbidden account, near the form', { kind: 'forbidden', message: 'No API access.' }, { message: 'No API access.', fields: {} }],
     [
       'a missing key, in both words',

@@ -33,8 +33,7 @@ const pageOf = (ids: number[], o: Partial<ReportPage> = {}): ReportPage => ({
 /** A service stand-in whose answers the test releases one by one, in any order. */
 function heldService() {
   const calls: { request: ListRequest; answer: (page: ReportPage) => void; fail: (error: unknown) => void }[] = [];
-  const fetchPage = (request: ListRequest) =>
-    new Promise<ReportPage>((resolve, reject) => calls.push({ request, answer: resolve, fail: reject }));
+  const fetchPage = (request: ListRequest) => new Promise<ReportPage>((resolve, reject) => calls.push({ request, answer: resolve, fail: reject }));
   return { calls, fetchPage };
 }
 
@@ -146,7 +145,10 @@ describe('loading the list', () => {
     service.calls[0]!.answer(pageOf([2, 1]));
     await done;
     loader.replaceReport({ ...report(1), privacy: 2, hasPassword: true });
-    expect(loader.state().page?.reports.map((r) => [r.id, r.privacy])).toEqual([[2, 0], [1, 2]]);
+    expect(loader.state().page?.reports.map((r) => [r.id, r.privacy])).toEqual([
+      [2, 0],
+      [1, 2],
+    ]);
     expect(service.calls).toHaveLength(1);
   });
 });

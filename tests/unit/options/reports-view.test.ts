@@ -100,7 +100,11 @@ describe('keeping the view', () => {
     expect(await readReportsView()).toEqual({ ...good, ...expected });
   });
 
-  it.each([['a string', 'page=3'], ['a list', [1, 2]], ['null', null]])('falls back to the defaults when the stored view is %s', async (_, stored) => {
+  it.each([
+    ['a string', 'page=3'],
+    ['a list', [1, 2]],
+    ['null', null],
+  ])('falls back to the defaults when the stored view is %s', async (_, stored) => {
     await fakeBrowser.storage.local.set({ reportsView: stored });
     expect(await readReportsView()).toEqual(DEFAULT_REPORTS_VIEW);
   });

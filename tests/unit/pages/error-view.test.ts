@@ -72,7 +72,11 @@ describe('what the popup does with an error', () => {
     [0, null],
     [undefined, null],
   ])('a wait of %s seconds counts down from %s', (seconds, expected) => {
-    const error: ApiErrorData = { kind: 'rate-limited', message: 'Too many requests.', ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }) };
+    const error: ApiErrorData = {
+      kind: 'rate-limited',
+      message: 'Too many requests.',
+      ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }),
+    };
     expect(errorView(error, FORM).retryAfterSeconds).toBe(expected);
   });
 });

@@ -27,8 +27,14 @@ const report = (id: number, day: number): Report & { checks: null } => ({
   checks: null,
 });
 
-const cached = (over: Partial<CachedPage> = {}): PopupAction => ({ type: 'cached', page: { url: PAGE, settings, reports: [report(1, 1), report(2, 2)], at: 1, ...over } });
-const loaded = (over: Partial<PageState> = {}): PopupAction => ({ type: 'loaded', page: { settings, job: null, reports: [report(1, 1)], reportsError: null, ...over } });
+const cached = (over: Partial<CachedPage> = {}): PopupAction => ({
+  type: 'cached',
+  page: { url: PAGE, settings, reports: [report(1, 1), report(2, 2)], at: 1, ...over },
+});
+const loaded = (over: Partial<PageState> = {}): PopupAction => ({
+  type: 'loaded',
+  page: { settings, job: null, reports: [report(1, 1)], reportsError: null, ...over },
+});
 const error = { kind: 'network' as const, message: 'The service could not be reached.' };
 const run = (...actions: PopupAction[]): PopupState => actions.reduce(popupReducer, { ...initialPopupState });
 const ids = (state: PopupState) => (state.phase === 'ready' ? state.reports.map((r) => r.id) : null);
@@ -55,14 +61,22 @@ describe('the popup drawn from what the last popup on the page showed', () => {
     const done = { url: PAGE, state: 'done' as const, startedAt: 5, report: report(9, 9) };
     const running = run({ type: 'tab', url: PAGE }, cached(), { type: 'started', privacy: 2, startedAt: 5 }, loaded());
     expect(running).toMatchObject({ fresh: true, job: { state: 'running', privacy: 2 } });
-    const finished = run({ type: 'tab', url: PAGE }, cached(), { type: 'started', privacy: 0, startedAt: 5 }, { type: 'settled', job: done }, loaded());
+    const finished = run(
+      { type: 'tab', url: PAGE },
+      cached(),
+      { type: 'started', privacy: 0, startedAt: 5 },
+      { type: 'settled', job: done },
+      loaded(),
+    );
     expect(finished).toMatchObject({ job: done });
     expect(ids(finished)).toEqual([9, 1]);
   });
 
   it('takes the job the background holds over its own when the answer has one', () => {
     const failed = { url: PAGE, state: 'failed' as const, startedAt: 5, error };
-    expect(run({ type: 'tab', url: PAGE }, cached(), { type: 'started', privacy: 0, startedAt: 5 }, loaded({ job: failed }))).toMatchObject({ job: failed });
+    expect(run({ type: 'tab', url: PAGE }, cached(), { type: 'started', privacy: 0, startedAt: 5 }, loaded({ job: failed }))).toMatchObject({
+      job: failed,
+    });
   });
 
   it('says why when the page state cannot be read after all, as without a cache', () => {
@@ -75,6 +89,10 @@ describe('the popup drawn from what the last popup on the page showed', () => {
   });
 
   it('ignores a late failure once the service has answered', () => {
-    expect(run({ type: 'tab', url: PAGE }, cached(), loaded(), { type: 'loadFailed', error })).toMatchObject({ phase: 'ready', fresh: true, reportsError: null });
+    expect(run({ type: 'tab', url: PAGE }, cached(), loaded(), { type: 'loadFailed', error })).toMatchObject({
+      phase: 'ready',
+      fresh: true,
+      reportsError: null,
+    });
   });
 });

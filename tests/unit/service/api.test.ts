@@ -101,7 +101,11 @@ describe('the account', () => {
     ['DELETE', '/reports/1'],
     ['GET', '/account'],
   ])('without API access gets 403 on %s %s', async (method, path) => {
-    const { status, body } = await api(path, { method, key: carol.apiKey, form: method === 'POST' || method === 'PUT' ? { privacy: '0' } : undefined });
+    const { status, body } = await api(path, {
+      method,
+      key: carol.apiKey,
+      form: method === 'POST' || method === 'PUT' ? { privacy: '0' } : undefined,
+    });
     expect(status).toBe(403);
     expect(body).toEqual({ message: "You don't have access to this feature.", status: 403 });
   });
@@ -140,10 +144,16 @@ it('keeps only the last 1000 requests in the log', async () => {
   service.requestLog.length = 0;
   // 1005 pipelined requests on one connection: the log must drop the first five.
   const { port } = new URL(service.baseUrl);
-  const requests = Array.from({ length: 1005 }, (_, i) => `GET /?n=${i} HTTP/1.1\r\nHost: 127.0.0.1\r\n${i === 1004 ? 'Connection: close\r\n' : ''}\r\n`);
+  const requests = Array.from(
+    { length: 1005 },
+    (_, i) => `GET /?n=${i} HTTP/1.1\r\nHost: 127.0.0.1\r\n${i === 1004 ? 'Connection: close\r\n' : ''}\r\n`,
+  );
   await new Promise<void>((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1', () => socket.end(requests.join('')));
-    socket.on('error', reject).on('close', () => resolve()).resume();
+    socket
+      .on('error', reject)
+      .on('close', () => resolve())
+      .resume();
   });
   expect(service.requestLog).toHaveLength(1000);
   expect(service.requestLog[0]?.path).toBe('/?n=5');

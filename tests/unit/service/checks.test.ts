@@ -47,7 +47,11 @@ describe('checks at their limits', () => {
     ['mixed_content', { url: 'http://example.com/', html: pageHtml({ head: '<script src="http://cdn.example.com/a.js"></script>' }) }, true],
     ['unsafe_cross_origin_links', { html: pageHtml({ body: '<h1>x</h1><a href="https://other.org/" target="_blank" rel="noopener">o</a>' }) }, true],
     ['unsafe_cross_origin_links', { html: pageHtml({ body: '<h1>x</h1><a href="/same" target="_blank">s</a>' }) }, true],
-    ['structured_data', { html: pageHtml({ structuredData: false, body: '<h1>x</h1><div itemscope itemtype="https://schema.org/Person"></div>' }) }, true],
+    [
+      'structured_data',
+      { html: pageHtml({ structuredData: false, body: '<h1>x</h1><div itemscope itemtype="https://schema.org/Person"></div>' }) },
+      true,
+    ],
     ['seo_friendly_url', { url: 'https://example.com/Blog' }, false],
     ['seo_friendly_url', { url: 'https://example.com/blog?p=1' }, false],
     ['noindex', { html: pageHtml({ head: '<meta name="robots" content="index, follow">' }) }, true],
@@ -65,9 +69,7 @@ describe('checks at their limits', () => {
   });
 
   it('finds addresses in the text, and stays quick on a huge word', () => {
-    expect(audit({ html: pageHtml({ body: '<h1>x</h1><p>Mail (me@example.com) now</p>' }) }).plaintext_email?.value).toEqual([
-      'me@example.com',
-    ]);
+    expect(audit({ html: pageHtml({ body: '<h1>x</h1><p>Mail (me@example.com) now</p>' }) }).plaintext_email?.value).toEqual(['me@example.com']);
     const started = performance.now();
     audit({ html: pageHtml({ body: `<h1>x</h1><p>${'a'.repeat(400_000)}</p>` }) });
     expect(performance.now() - started).toBeLessThan(1500);

@@ -18,7 +18,10 @@ beforeAll(async () => {
     { url: 'https://blog.example.org/', score: 100, generatedAt: '2024-01-03T00:00:00Z' },
     { url: 'https://docs.example.io/Start', score: 0, generatedAt: '2024-01-04T00:00:00Z' },
   ]);
-  service.seedReports(pager.apiKey, Array.from({ length: 27 }, (_, i) => ({ url: `https://site.example/page-${i + 1}`, score: 50 })));
+  service.seedReports(
+    pager.apiKey,
+    Array.from({ length: 27 }, (_, i) => ({ url: `https://site.example/page-${i + 1}`, score: 50 })),
+  );
 });
 afterAll(() => service.close());
 
@@ -31,7 +34,18 @@ const urls = async (query: string) => (await list(query)).data.map((r: { url: st
 
 describe('filtering and sorting the list', () => {
   it.each([
-    ['', ['docs.example.io/Start', 'blog.example.org', 'shop.example.net', 'blog.example.org/post', 'example.com/about', 'example.com/blog?p=1', 'example.com']],
+    [
+      '',
+      [
+        'docs.example.io/Start',
+        'blog.example.org',
+        'shop.example.net',
+        'blog.example.org/post',
+        'example.com/about',
+        'example.com/blog?p=1',
+        'example.com',
+      ],
+    ],
     ['?search=BLOG', ['blog.example.org', 'blog.example.org/post', 'example.com/blog?p=1']],
     ['?search=blog&search_by=title', ['blog.example.org', 'blog.example.org/post', 'example.com/blog?p=1']],
     ['?search=p%3D1', ['example.com/blog?p=1']],
@@ -40,11 +54,66 @@ describe('filtering and sorting the list', () => {
     ['?result=good', ['blog.example.org', 'example.com']],
     ['?result=decent', ['example.com/about', 'example.com/blog?p=1']],
     ['?result=bad', ['docs.example.io/Start', 'blog.example.org/post']],
-    ['?result=excellent&sort=asc', ['example.com', 'example.com/blog?p=1', 'example.com/about', 'blog.example.org/post', 'shop.example.net', 'blog.example.org', 'docs.example.io/Start']],
-    ['?sort_by=url&sort=asc', ['blog.example.org', 'blog.example.org/post', 'docs.example.io/Start', 'example.com', 'example.com/about', 'example.com/blog?p=1', 'shop.example.net']],
-    ['?sort_by=result&sort=asc', ['shop.example.net', 'docs.example.io/Start', 'blog.example.org/post', 'example.com/about', 'example.com/blog?p=1', 'example.com', 'blog.example.org']],
-    ['?sort_by=generated_at', ['example.com/about', 'shop.example.net', 'example.com', 'docs.example.io/Start', 'blog.example.org', 'blog.example.org/post', 'example.com/blog?p=1']],
-    ['?sort_by=title&sort=sideways', ['docs.example.io/Start', 'blog.example.org', 'shop.example.net', 'blog.example.org/post', 'example.com/about', 'example.com/blog?p=1', 'example.com']],
+    [
+      '?result=excellent&sort=asc',
+      [
+        'example.com',
+        'example.com/blog?p=1',
+        'example.com/about',
+        'blog.example.org/post',
+        'shop.example.net',
+        'blog.example.org',
+        'docs.example.io/Start',
+      ],
+    ],
+    [
+      '?sort_by=url&sort=asc',
+      [
+        'blog.example.org',
+        'blog.example.org/post',
+        'docs.example.io/Start',
+        'example.com',
+        'example.com/about',
+        'example.com/blog?p=1',
+        'shop.example.net',
+      ],
+    ],
+    [
+      '?sort_by=result&sort=asc',
+      [
+        'shop.example.net',
+        'docs.example.io/Start',
+        'blog.example.org/post',
+        'example.com/about',
+        'example.com/blog?p=1',
+        'example.com',
+        'blog.example.org',
+      ],
+    ],
+    [
+      '?sort_by=generated_at',
+      [
+        'example.com/about',
+        'shop.example.net',
+        'example.com',
+        'docs.example.io/Start',
+        'blog.example.org',
+        'blog.example.org/post',
+        'example.com/blog?p=1',
+      ],
+    ],
+    [
+      '?sort_by=title&sort=sideways',
+      [
+        'docs.example.io/Start',
+        'blog.example.org',
+        'shop.example.net',
+        'blog.example.org/post',
+        'example.com/about',
+        'example.com/blog?p=1',
+        'example.com',
+      ],
+    ],
     ['?search=blog&result=good&project=blog.example.org', ['blog.example.org']],
   ])('%s lists %j', async (query, expected) => {
     expect(await urls(query)).toEqual(expected);

@@ -19,7 +19,11 @@ describe('keeping data in a file', () => {
     const pages = await startPageServer({ '/': { body: pageHtml() } });
     const before = await startReportService({ dataFile, reportsPerMonth: 1 });
     const key = before.accounts[0]!.apiKey;
-    const created = await call(before.baseUrl, '/api/v1/reports', { method: 'POST', key, form: { url: pages.url('/'), privacy: '2', password: 'pw' } });
+    const created = await call(before.baseUrl, '/api/v1/reports', {
+      method: 'POST',
+      key,
+      form: { url: pages.url('/'), privacy: '2', password: 'pw' },
+    });
     expect(created.status).toBe(201);
     before.seedReports(key, [{ url: 'https://kept.example/a', score: 70 }]);
     const listed = (await call(before.baseUrl, '/api/v1/reports', { key })).body.data;

@@ -65,7 +65,10 @@ describe('the website side', () => {
 describe('seeding reports directly', () => {
   it('stores seeds like audited reports, with results that match their score', async () => {
     const key = service.accounts[0]!.apiKey;
-    const seeded = service.seedReports(key, Array.from({ length: 60 }, (_, i) => ({ url: `https://www.seeded.example/p/${i}?q=1`, score: i })));
+    const seeded = service.seedReports(
+      key,
+      Array.from({ length: 60 }, (_, i) => ({ url: `https://www.seeded.example/p/${i}?q=1`, score: i })),
+    );
     expect(seeded[5]).toEqual({ id: expect.any(Number), url: 'seeded.example/p/5?q=1', project: 'seeded.example' });
     const { body } = await call(service.baseUrl, `/api/v1/reports/${seeded[40]!.id}`, { key });
     expect(body.data.result).toBe(40);

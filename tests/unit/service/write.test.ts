@@ -39,8 +39,16 @@ describe('creating a report', () => {
     ['privacy 3', { url: 'https://example.com', privacy: '3' }, { privacy: ['The privacy must be between 0 and 2.'] }],
     ['a privacy word', { url: 'https://example.com', privacy: 'public' }, { privacy: ['The privacy must be an integer.'] }],
     ['privacy 2 without password', { url: 'https://example.com', privacy: '2' }, { password: ['The password field is required when privacy is 2.'] }],
-    ['a password of 129 characters', { url: 'https://example.com', privacy: '2', password: 'p'.repeat(129) }, { password: ['The password must not be greater than 128 characters.'] }],
-    ['nothing but privacy 2', { privacy: '2' }, { url: ['The url field is required.'], password: ['The password field is required when privacy is 2.'] }],
+    [
+      'a password of 129 characters',
+      { url: 'https://example.com', privacy: '2', password: 'p'.repeat(129) },
+      { password: ['The password must not be greater than 128 characters.'] },
+    ],
+    [
+      'nothing but privacy 2',
+      { privacy: '2' },
+      { url: ['The url field is required.'], password: ['The password field is required when privacy is 2.'] },
+    ],
   ])('rejects %s with the field errors under message', async (_, form, errors) => {
     const { status, body } = await create(form);
     expect(status).toBe(422);

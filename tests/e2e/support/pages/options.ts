@@ -51,11 +51,7 @@ export class OptionsPage extends PageObject {
    * user answers it (headed browsers only); without it the answer must need no prompt
    * (granted or pre-approved already).
    */
-  async connect(
-    ext: ExtensionBrowser,
-    fields: { baseUrl?: string; apiKey?: string },
-    prompt?: 'grant' | 'deny',
-  ): Promise<SaveOutcome> {
+  async connect(ext: ExtensionBrowser, fields: { baseUrl?: string; apiKey?: string }, prompt?: 'grant' | 'deny'): Promise<SaveOutcome> {
     await this.fillConnection(fields);
     await this.watchSave();
     await this.click('::-p-aria([name="Save"][role="button"])');

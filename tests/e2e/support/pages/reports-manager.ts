@@ -149,7 +149,14 @@ export class ReportsManagerPage {
   async controlValues(): Promise<Record<string, string>> {
     return this.page.evaluate(() => {
       const value = (id: string) => (document.getElementById(id) as HTMLInputElement | HTMLSelectElement).value;
-      return { search: value('rm-search'), project: value('rm-project'), result: value('rm-result'), sortBy: value('rm-sort-by'), sort: value('rm-sort'), perPage: value('rm-per-page') };
+      return {
+        search: value('rm-search'),
+        project: value('rm-project'),
+        result: value('rm-result'),
+        sortBy: value('rm-sort-by'),
+        sort: value('rm-sort'),
+        perPage: value('rm-per-page'),
+      };
     });
   }
 
@@ -169,7 +176,10 @@ export class ReportsManagerPage {
           const started = performance.now();
           button.click();
           const check = () => {
-            const done = firstId() !== before && document.querySelectorAll('tbody tr').length === 100 && document.querySelector('section.rm')?.getAttribute('data-state') === 'idle';
+            const done =
+              firstId() !== before &&
+              document.querySelectorAll('tbody tr').length === 100 &&
+              document.querySelector('section.rm')?.getAttribute('data-state') === 'idle';
             if (done) resolve(Math.round(performance.now() - started));
             else if (performance.now() - started > 10_000) reject(new Error('100 rows did not show within 10 s'));
             else requestAnimationFrame(check);
@@ -241,7 +251,14 @@ export class ReportsManagerPage {
 
   private async clickButton(selector: string, name: string): Promise<void> {
     const handle = await this.page.waitForFunction(
-      (sel, n) => [...document.querySelectorAll<HTMLElement>(sel)].find((b) => (b.textContent ?? '').replace(/\s+/g, ' ').trim().replace(/^[«‹] /, '').startsWith(n)),
+      (sel, n) =>
+        [...document.querySelectorAll<HTMLElement>(sel)].find((b) =>
+          (b.textContent ?? '')
+            .replace(/\s+/g, ' ')
+            .trim()
+            .replace(/^[«‹] /, '')
+            .startsWith(n),
+        ),
       { polling: 50, timeout: 10_000 },
       selector,
       name,

@@ -47,7 +47,9 @@ async function visit(url: string, tab?: number, extra: Partial<Browser.tabs.Tab>
 }
 
 const lookups = (url: string) =>
-  world.service.requestLog.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v1/reports?') && r.path.includes(encodeURIComponent(stored(url)))).length;
+  world.service.requestLog.filter(
+    (r) => r.method === 'GET' && r.path.startsWith('/api/v1/reports?') && r.path.includes(encodeURIComponent(stored(url))),
+  ).length;
 
 async function badgeOf(tabId: number) {
   const [text, color] = await Promise.all([fakeBrowser.action.getBadgeText({ tabId }), fakeBrowser.action.getBadgeBackgroundColor({ tabId })]);
@@ -58,7 +60,10 @@ const rgba = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2),
 describe('the toolbar badge', () => {
   it('shows the latest report of the tab’s address: its score on the colour of its label', async () => {
     const page = freshPage();
-    world.service.seedReports(world.key, [{ url: page, score: 40 }, { url: page, score: 87 }]);
+    world.service.seedReports(world.key, [
+      { url: page, score: 40 },
+      { url: page, score: 87 },
+    ]);
     await turnOn();
     const tab = await visit(page);
     expect(await badgeOf(tab)).toEqual({ text: '87', color: rgba(BADGE_COLOURS.good) });
@@ -147,7 +152,10 @@ describe('the toolbar badge', () => {
 
   it('clears every badge and the cache when turned off', async () => {
     const [a, b] = [freshPage(), freshPage()];
-    world.service.seedReports(world.key, [{ url: a, score: 30 }, { url: b, score: 95 }]);
+    world.service.seedReports(world.key, [
+      { url: a, score: 30 },
+      { url: b, score: 95 },
+    ]);
     await turnOn();
     const tabs = [await visit(a), await visit(b)];
     expect((await Promise.all(tabs.map(badgeOf))).map((s) => s.text)).toEqual(['30', '95']);

@@ -2,7 +2,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Report } from '@/lib/api';
 import type { ApiErrorKind } from '@/lib/api/errors';
-import { failureNotification, registerNotifications, showNotification, successNotification, unreportableNotification } from '@/lib/background/toolbar/notifications';
+import {
+  failureNotification,
+  registerNotifications,
+  showNotification,
+  successNotification,
+  unreportableNotification,
+} from '@/lib/background/toolbar/notifications';
 import { installFakeToolbarApis, type FakeToolbarApis } from './fake-apis';
 
 const report = (over: Partial<Report>): Report => ({
@@ -77,7 +83,11 @@ describe('clicking a notification', () => {
 
   it('opens the report on the service’s site, even when the worker that showed it has stopped', async () => {
     const id = await showNotification(successNotification(report({}), 'https://reports.example.org'));
-    expect(fakeBrowser.notifications.getAllCreateOptions()[id]).toMatchObject({ type: 'basic', title: 'Report created', iconUrl: expect.stringMatching(/\/notification-icon\.png$/) });
+    expect(fakeBrowser.notifications.getAllCreateOptions()[id]).toMatchObject({
+      type: 'basic',
+      title: 'Report created',
+      iconUrl: expect.stringMatching(/\/notification-icon\.png$/),
+    });
 
     // A fresh worker: nothing in memory, only what was kept in session storage.
     registerNotifications();
