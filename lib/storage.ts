@@ -69,21 +69,58 @@ function keepValid<T>(entry: z.ZodType<T>) {
 }
 
 // --- The connection: local only, as sync storage would copy the key to every browser of the account.
+// The address and the key are two items: the key is bound to the origin it was saved for, and a
+// change of address never carries it along (it must be typed again for another origin).
 
-const connectionSchema = z.object({
-  baseUrl: z.string().min(1),
-  /** Empty once the user forgets the key: the address stays so it need not be typed again. */
-  apiKey: z.string(),
-});
-export type Connection = z.infer<typeof connectionSchema>;
-
-const connectionItem = defineStored<Connection | null>('local:connection', connectionSchema.nullable(), null);
-export const readConnection = connectionItem.read;
-export const watchConnection = connectionItem.watch;
-export async function writeConnection(connection: Connection | null): Promise<void> {
-  if (connection) await connectionItem.write(connection);
-  else await connectionItem.remove();
+/** What the background works with: the address, and the key when one is saved for that address's origin (else empty). */
+export interface Connection {
+  baseUrl: string;
+  apiKey: string;
 }
+
+/** `revision` changes with every save, so one watch of this item sees every change of address or key. */
+const addressItem = defineStored<{ baseUrl: string; revision?: number; apiKey?: string } | null>(
+  'local:connection',
+  // Versions before the key had its own item kept it here: read, moved to its item, then dropped.
+  z.object({ baseUrl: z.string().min(1), revision: z.number().optional(), apiKey: z.string().optional() }).nullable(),
+  null,
+);
+const keyItem = defineStored<{ origin: string; key: string } | null>(
+  'local:apiKey',
+  z.object({ origin: z.string(), key: z.string().min(1) }).nullable(),
+  null,
+);
+
+const originOf = (baseUrl: string) => new URL(baseUrl).origin;
+
+export async function readConnection(): Promise<Connection | null> {
+  const address = await addressItem.read();
+  if (!address) return null;
+  if (address.apiKey !== undefined) {
+    await writeConnection({ baseUrl: address.baseUrl, apiKey: address.apiKey });
+    return readConnection();
+  }
+  const saved = await keyItem.read();
+  return { baseUrl: address.baseUrl, apiKey: saved && saved.origin === originOf(address.baseUrl) ? saved.key : '' };
+}
+
+/** The saved key and the origin it is bound to, for a save that may keep it. */
+export const savedKey = keyItem.read;
+
+/** Keeps the address, and the key bound to its origin; an empty key forgets the saved one. */
+export async function writeConnection(connection: Connection | null): Promise<void> {
+  if (!connection) {
+    await Promise.all([addressItem.remove(), keyItem.remove()]);
+    return;
+  }
+  // The key first: whoever watches the address finds both in place.
+  if (connection.apiKey) await keyItem.write({ origin: originOf(connection.baseUrl), key: connection.apiKey });
+  else await keyItem.remove();
+  await addressItem.update((previous) => ({ baseUrl: connection.baseUrl, revision: (previous?.revision ?? 0) + 1 }));
+}
+
+/** Calls back when the address or the key changes (every save changes the address item's revision). */
+export const watchConnection = addressItem.watch;
 
 // --- Preferences: synced, read field by field so one bad value keeps the others.
 

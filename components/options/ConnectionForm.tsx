@@ -43,7 +43,7 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
   const submit = (event: Event) => {
     event.preventDefault();
     setDone(null);
-    const check = checkConnectionForm({ address, key, keySet: settings.keySet });
+    const check = checkConnectionForm({ address, key, keySet: settings.keySet, savedBaseUrl: settings.baseUrl });
     if (!check.ok) {
       setFailure({ message: null, fields: check.fields });
       return;

@@ -77,6 +77,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What of an error may leave the background: everything but `detail`, which
+ * quotes the service's answer and stays where the key is (however well the
+ * key is scrubbed from it, a page has no use for it).
+ */
+export function errorForPages(error: ApiError): ApiErrorData {
+  const { detail: _detail, ...shown } = error.toJSON();
+  return shown;
+}
+
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }

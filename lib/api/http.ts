@@ -142,10 +142,43 @@ async function withRetries(t: Transport, request: ApiRequest): Promise<unknown> 
   }
 }
 
+const htmlEscaped = (text: string, apostrophe: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, apostrophe);
+
+/** The ways a service may echo a secret: as is, URL-encoded (either case of hex, + for space), JSON-escaped (PHP's `\/` too), HTML-escaped. */
+function echoedForms(secret: string): string[] {
+  const url = encodeURIComponent(secret);
+  const json = JSON.stringify(secret).slice(1, -1);
+  return [
+    secret,
+    url,
+    url.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+    url.replace(/%20/g, '+'),
+    json,
+    json.replace(/\//g, '\\/'),
+    ...['&#039;', '&#39;', '&apos;'].map((apostrophe) => htmlEscaped(secret, apostrophe)),
+  ];
+}
+
+/**
+ * Every form of the key an answer may carry back: the key itself and, for a
+ * Sanctum-style `id|secret` key, its secret part alone, each as is or encoded.
+ * Longest first, so a longer form is replaced before a part of it.
+ */
+export function keyEchoes(apiKey: string): string[] {
+  const bar = apiKey.indexOf('|');
+  const secret = bar >= 0 ? apiKey.slice(bar + 1) : '';
+  const forms = [...echoedForms(apiKey), ...(secret.length >= 8 ? echoedForms(secret) : [])];
+  // A detail quotes the body as JSON, which escapes each form once more.
+  const all = [...forms, ...forms.map((form) => JSON.stringify(form).slice(1, -1))];
+  return [...new Set(all)].filter((form) => form.length >= 4).sort((a, b) => b.length - a.length);
+}
+
 /** Removes the key from everything an error carries, whatever the service or the browser put there. */
 function scrub(error: ApiError, apiKey: string): ApiError {
   if (apiKey === '') return error;
-  const clean = (s: string) => s.split(apiKey).join('[key]');
+  const echoes = keyEchoes(apiKey);
+  const clean = (text: string) => echoes.reduce((out, echo) => out.split(echo).join('[key]'), text);
   const data = error.toJSON();
   const fields = data.fields && Object.fromEntries(Object.entries(data.fields).map(([k, v]) => [clean(k), v.map(clean)]));
   return new ApiError({

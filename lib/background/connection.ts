@@ -4,7 +4,8 @@ import { normaliseBaseUrl } from '@/lib/api/address';
 import { ApiError } from '@/lib/api/errors';
 import { originPattern } from '@/lib/shared/permission';
 import type { RequestOf, SettingsChange, SettingsChangedMessage, SettingsView } from '@/lib/protocol';
-import { readConnection, readPreferences, watchConnection, watchPreferences, writeConnection } from '@/lib/storage';
+import { cleanKey, keyForOtherAddress, keyProblem } from '@/lib/shared/api-key';
+import { readConnection, readPreferences, savedKey, watchConnection, watchPreferences, writeConnection } from '@/lib/storage';
 
 async function hasPermission(baseUrl: string): Promise<boolean> {
   return browser.permissions.contains({ origins: [originPattern(baseUrl)] });
@@ -47,13 +48,19 @@ export async function connectedApi(): Promise<{ api: ReportsApi; baseUrl: string
  */
 export async function saveConnection(request: RequestOf<'saveConnection'>) {
   const baseUrl = normaliseBaseUrl(request.baseUrl);
-  const apiKey = request.apiKey?.trim() || (await readConnection())?.apiKey;
-  if (!apiKey) {
-    throw new ApiError({
-      kind: 'validation',
-      message: 'Enter your API key. You find it in the account area of your report service.',
-      fields: { apiKey: ['Enter your API key.'] },
-    });
+  const typed = cleanKey(request.apiKey ?? '');
+  const saved = await savedKey();
+  // A saved key goes only to the origin it was saved for: another address needs it typed again.
+  const apiKey = typed || (saved && saved.origin === new URL(baseUrl).origin ? saved.key : '');
+  const problem = !apiKey
+    ? saved
+      ? keyForOtherAddress(new URL(saved.origin).host, new URL(baseUrl).host)
+      : 'Enter your API key. You find it in the account area of your report service.'
+    : typed
+      ? keyProblem(typed)
+      : null;
+  if (problem) {
+    throw new ApiError({ kind: 'validation', message: problem, fields: { apiKey: [apiKey ? problem : 'Enter your API key.'] } });
   }
   if (!(await hasPermission(baseUrl))) throw permissionMissing(baseUrl);
   const previous = (await readConnection())?.baseUrl ?? null;

@@ -1,5 +1,5 @@
 import type { Report, ReportsApi } from '@/lib/api';
-import { isApiError } from '@/lib/api/errors';
+import { errorForPages, isApiError } from '@/lib/api/errors';
 import type { PageState } from '@/lib/protocol';
 import { sameAddress, storedAddress } from '@/lib/shared/page-address';
 import { currentJob } from '@/lib/background/report-jobs';
@@ -27,6 +27,6 @@ export async function pageState(api: ReportsApi | null, url: string): Promise<Om
     return { job, reports: await reportsForPage(api, url), reportsError: null };
   } catch (error) {
     if (!isApiError(error)) throw error;
-    return { job, reports: [], reportsError: error.toJSON() };
+    return { job, reports: [], reportsError: errorForPages(error) };
   }
 }

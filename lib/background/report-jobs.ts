@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { Report, ReportsApi } from '@/lib/api';
-import { asApiError } from '@/lib/api/errors';
+import { asApiError, errorForPages } from '@/lib/api/errors';
 import type { Job, RequestOf } from '@/lib/protocol';
 import { reportJobs } from '@/lib/storage';
 import { reportsForPage } from '@/lib/background/page-state';
@@ -63,7 +63,7 @@ export function startReport(api: ReportsApi, request: RequestOf<'createReport'>)
       return report;
     } catch (error) {
       const apiError = asApiError(error, 'The report could not be created. Try again.');
-      await settle({ url: request.url, state: 'failed', startedAt, error: apiError.toJSON() });
+      await settle({ url: request.url, state: 'failed', startedAt, error: errorForPages(apiError) });
       throw apiError;
     } finally {
       release();

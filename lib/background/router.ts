@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import { ApiError, asApiError } from '@/lib/api/errors';
+import { ApiError, asApiError, errorForPages } from '@/lib/api/errors';
 import { envelope, requests, type MessageType, type ParsedRequestOf, type Reply, type ResponseOf } from '@/lib/protocol';
 
 export type Handlers = { [T in MessageType]: (payload: ParsedRequestOf<T>) => Promise<ResponseOf<T>> };
@@ -29,7 +29,7 @@ export async function dispatch(handlers: Handlers, message: unknown): Promise<Re
     const handler = handlers[type] as (p: unknown) => Promise<unknown>;
     return { ok: true, value: await handler(parsed.data) };
   } catch (error) {
-    return { ok: false, error: asApiError(error).toJSON() };
+    return { ok: false, error: errorForPages(asApiError(error)) };
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Account } from '@/lib/api';
 import { normaliseBaseUrl } from '@/lib/api/address';
 import { isApiError, type ApiErrorData } from '@/lib/api/errors';
+import { cleanKey, keyForOtherAddress, keyProblem } from '@/lib/shared/api-key';
 
 /**
  * The options page's connection form, checked in the click itself: an
@@ -11,16 +12,23 @@ import { isApiError, type ApiErrorData } from '@/lib/api/errors';
 export interface ConnectionInput {
   address: string;
   key: string;
-  /** A key is stored already: an empty field keeps it. */
+  /** A key is stored already: an empty field keeps it, as long as the address keeps its origin. */
   keySet: boolean;
+  /** The address the saved key belongs to. */
+  savedBaseUrl: string | null;
 }
 
 export type ConnectionCheck =
   { ok: true; baseUrl: string; apiKey: string | undefined } | { ok: false; fields: { baseUrl?: string; apiKey?: string } };
 
-/** People paste the whole header value now and then. */
-function cleanKey(key: string): string {
-  return key.trim().replace(/^Bearer\s+/i, '');
+/** What is wrong with the key field: a typed key too short to be one, or an empty field with no saved key for this address. */
+function keyFieldProblem(apiKey: string, input: ConnectionInput, baseUrl: string): string | null {
+  if (apiKey) return keyProblem(apiKey);
+  if (!input.keySet || !input.savedBaseUrl) return 'Enter your API key. You find it in the account area of your report service.';
+  // A saved key goes only to the address it was saved for: another origin needs it typed again.
+  const saved = new URL(input.savedBaseUrl);
+  if (baseUrl && new URL(baseUrl).origin !== saved.origin) return keyForOtherAddress(saved.host, new URL(baseUrl).host);
+  return null;
 }
 
 export function checkConnectionForm(input: ConnectionInput): ConnectionCheck {
@@ -33,7 +41,8 @@ export function checkConnectionForm(input: ConnectionInput): ConnectionCheck {
     fields.baseUrl = error.message;
   }
   const apiKey = cleanKey(input.key);
-  if (!apiKey && !input.keySet) fields.apiKey = 'Enter your API key. You find it in the account area of your report service.';
+  const keyWrong = keyFieldProblem(apiKey, input, baseUrl);
+  if (keyWrong) fields.apiKey = keyWrong;
   if (fields.baseUrl || fields.apiKey) return { ok: false, fields };
   return { ok: true, baseUrl, apiKey: apiKey || undefined };
 }

@@ -97,7 +97,7 @@ describe('a connection that fails keeps the one that works', () => {
   it('the browser refused: nothing is saved, and the page says why', async () => {
     // Another host than the one allowed: the browser asks again, and the user says no.
     const localhost = service.baseUrl.replace('127.0.0.1', 'localhost');
-    const outcome = await options.connect(ext, { baseUrl: localhost }, 'deny');
+    const outcome = await options.connect(ext, { baseUrl: localhost, apiKey: KEY }, 'deny');
     expect(outcome.ok).toBe(false);
     expect(outcome.message).toBe(
       `The browser did not let the extension reach ${new URL(localhost).host}, so nothing was saved. Without it the extension cannot send your requests to your service. Save again and choose Allow.`,
@@ -122,13 +122,13 @@ describe('a connection that fails keeps the one that works', () => {
     },
     {
       case: 'an address that serves web pages',
-      fields: () => ({ baseUrl: htmlSite.origin }),
+      fields: () => ({ baseUrl: htmlSite.origin, apiKey: KEY }),
       where: 'message' as const,
       says: /^This address does not look like the report service's API: it answered with a web page instead of data\./,
     },
     {
       case: 'a stopped service',
-      fields: () => ({ baseUrl: stopped }),
+      fields: () => ({ baseUrl: stopped, apiKey: KEY }),
       where: 'message' as const,
       says: /^Could not reach the report service\. It may be down/,
     },
@@ -159,6 +159,20 @@ describe('a connection that fails keeps the one that works', () => {
       key: `A key ending in ••••${KEY.slice(-4)} is saved. Leave the field empty to keep it.`,
       account: { email: 'grace@example.com' },
     });
+  });
+});
+
+describe('the saved key stays with its address', () => {
+  it('another address with the key field empty: the key is asked for again, with why, and nothing is sent there', async () => {
+    const localhost = service.baseUrl.replace('127.0.0.1', 'localhost');
+    const asked = service.requestLog.length;
+    const outcome = await options.connect(ext, { baseUrl: localhost });
+    expect(outcome).toMatchObject({ ok: false, message: null, addressError: null });
+    expect(outcome.keyError).toBe(
+      `Enter the API key for ${new URL(localhost).host}. The saved key is only ever sent to ${new URL(service.baseUrl).host}, the address it was saved for.`,
+    );
+    expect(service.requestLog.length).toBe(asked);
+    expect(await keptConnection()).toMatchObject({ address: service.baseUrl, account: { email: 'grace@example.com' } });
   });
 });
 

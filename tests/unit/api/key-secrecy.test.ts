@@ -59,3 +59,40 @@ describe('the API key never shows in an error', () => {
     expect(String(error)).not.toContain(KEY);
   });
 });
+
+describe('an echo of the key in another form is scrubbed too', () => {
+  // A Sanctum-style key: an id, a bar, then the secret. Its characters need escaping in URLs, JSON and HTML.
+  const SANCTUM = `42|s3cr/et"K<e>y&'plus+9fJ2qP0x`;
+  const secret = SANCTUM.slice(3);
+  const html = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+
+  async function detailOf(echo: string): Promise<ApiError> {
+    server.reply({ status: 500, body: { message: `Server error near ${echo}` } });
+    const api = createReportsApi({ baseUrl: server.baseUrl, apiKey: SANCTUM, retry: { maxAttempts: 1, maxWaitMs: 0 } });
+    try {
+      await api.getAccount();
+    } catch (error) {
+      if (error instanceof ApiError) return error;
+      throw error;
+    }
+    throw new Error('expected the call to fail');
+  }
+
+  it.each<[string, string]>([
+    ['URL-encoded', encodeURIComponent(SANCTUM)],
+    ['URL-encoded with lower-case hex', encodeURIComponent(SANCTUM).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase())],
+    ['JSON-escaped', JSON.stringify(SANCTUM).slice(1, -1)],
+    ['JSON-escaped the PHP way (\\/)', JSON.stringify(SANCTUM).slice(1, -1).replace(/\//g, '\\/')],
+    ['HTML-escaped', html(SANCTUM)],
+    ['only its secret part', secret],
+    ['only its secret part, URL-encoded', encodeURIComponent(secret)],
+    ['only its secret part, HTML-escaped', html(secret)],
+  ])('%s', async (_form, echo) => {
+    const error = await detailOf(echo);
+    const everything = JSON.stringify({ ...error.toJSON(), stack: error.stack });
+    expect(everything).not.toContain(echo);
+    expect(everything).not.toContain(secret.slice(0, 12));
+    expect(everything).toContain('[key]');
+  });
+});

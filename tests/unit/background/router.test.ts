@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ApiError } from '@/lib/api/errors';
 import { dispatch, isOwnPage, type Handlers } from '@/lib/background/router';
 
 const own = (path: string) => `chrome-extension://${fakeBrowser.runtime.id}${path}`;
@@ -43,5 +44,20 @@ describe('dispatching a message', () => {
     if (reply.ok) return;
     expect(reply.error.kind).toBe('extension');
     expect(reply.error.message).toMatch(/extension/i);
+  });
+
+  it('sends a failure to the page in words, and keeps the service’s answer (detail) in the background', async () => {
+    const failing = {
+      deleteReport: async () => {
+        throw new ApiError({
+          kind: 'server-error',
+          message: 'The service ran into a problem.',
+          status: 500,
+          detail: 'DELETE /reports/7 → 500: stack trace…',
+        });
+      },
+    } as unknown as Handlers;
+    const reply = await dispatch(failing, { type: 'deleteReport', payload: { id: 7 } });
+    expect(reply).toEqual({ ok: false, error: { kind: 'server-error', message: 'The service ran into a problem.', status: 500 } });
   });
 });

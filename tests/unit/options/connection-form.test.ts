@@ -1,34 +1,63 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorData } from '@/lib/api/errors';
 import { connectionFailure } from '@/lib/options/connection-form';
+const KEY = 'sk-0123456789abcdef';
+
 import { checkConnectionForm, keyHintText, permissionHost, quotaText } from '@/lib/options/connection-form';
 
 describe('the connection form, checked in the click', () => {
   it.each([
-    ['a bare host gets https', 'reports.example.com', 'k', false, 'https://reports.example.com', 'k'],
-    ['a pasted API path is dropped', ' https://example.com/seo/api/v1/reports ', 'k', false, 'https://example.com/seo', 'k'],
-    ['loopback may use http', 'http://127.0.0.1:8787', 'k', false, 'http://127.0.0.1:8787', 'k'],
+    ['a bare host gets https', 'reports.example.com', KEY, false, 'https://reports.example.com', KEY],
+    ['a pasted API path is dropped', ' https://example.com/seo/api/v1/reports ', KEY, false, 'https://example.com/seo', KEY],
+    ['loopback may use http', 'http://127.0.0.1:8787', KEY, false, 'http://127.0.0.1:8787', KEY],
     ['an empty key keeps the saved one', 'https://reports.example.com', '  ', true, 'https://reports.example.com', undefined],
-    ['a pasted header value loses "Bearer"', 'https://reports.example.com', 'Bearer abc123', false, 'https://reports.example.com', 'abc123'],
+    ['a pasted header value loses "Bearer"', 'https://reports.example.com', `Bearer ${KEY}`, false, 'https://reports.example.com', KEY],
+    [
+      'an empty key keeps the saved one on another path of its origin',
+      'https://reports.example.com/seo',
+      '',
+      true,
+      'https://reports.example.com/seo',
+      undefined,
+    ],
   ])('%s', (_case, address, key, keySet, baseUrl, apiKey) => {
-    expect(checkConnectionForm({ address, key, keySet })).toEqual({ ok: true, baseUrl, apiKey });
+    expect(checkConnectionForm({ address, key, keySet, savedBaseUrl: keySet ? 'https://reports.example.com' : null })).toEqual({
+      ok: true,
+      baseUrl,
+      apiKey,
+    });
   });
 
   it.each([
-    ['no address', '', 'k', false, ['baseUrl']],
-    ['plain http to another computer', 'http://reports.example.com', 'k', false, ['baseUrl']],
-    ['not a web address', 'ftp://reports.example.com', 'k', false, ['baseUrl']],
+    ['no address', '', KEY, false, ['baseUrl']],
+    ['plain http to another computer', 'http://reports.example.com', KEY, false, ['baseUrl']],
+    ['not a web address', 'ftp://reports.example.com', KEY, false, ['baseUrl']],
     ['no key, none saved', 'https://reports.example.com', '', false, ['apiKey']],
     ['neither', '', '', false, ['baseUrl', 'apiKey']],
   ])('refuses %s beside the field at fault', (_case, address, key, keySet, fields) => {
-    const check = checkConnectionForm({ address, key, keySet });
+    const check = checkConnectionForm({ address, key, keySet, savedBaseUrl: null });
     expect(check.ok).toBe(false);
     if (!check.ok) expect(Object.keys(check.fields).sort()).toEqual([...fields].sort());
   });
 
   it('tells why plain http is refused', () => {
-    const check = checkConnectionForm({ address: 'http://reports.example.com', key: 'k', keySet: false });
+    const check = checkConnectionForm({ address: 'http://reports.example.com', key: KEY, keySet: false, savedBaseUrl: null });
     expect(!check.ok && check.fields.baseUrl).toMatch(/clear text/);
+  });
+
+  it.each([
+    ['another host', 'https://evil.example.net'],
+    ['another port', 'https://reports.example.com:8443'],
+    ['plain http on loopback instead of https', 'http://127.0.0.1'],
+  ])('asks for the key again when the address moves to %s, and says why', (_case, address) => {
+    const check = checkConnectionForm({ address, key: '', keySet: true, savedBaseUrl: 'https://reports.example.com' });
+    expect(check.ok).toBe(false);
+    expect(!check.ok && check.fields.apiKey).toMatch(/only ever sent to reports\.example\.com/);
+  });
+
+  it.each(['k', 'abc123', '12345678901'])('refuses %s: too short to be a key', (key) => {
+    const check = checkConnectionForm({ address: 'https://reports.example.com', key, keySet: false, savedBaseUrl: null });
+    expect(!check.ok && check.fields.apiKey).toMatch(/too short to be an API key/);
   });
 });
 
