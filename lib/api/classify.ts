@@ -8,7 +8,14 @@ import { ApiError } from '@/lib/api/errors';
  * field errors either under `message` or under `errors`.
  */
 
-export type ParsedBody = { json: true; value: unknown } | { json: false; text: string };
+/** `text` is kept beside the parsed value: a detail quotes it rather than serialise a value that may be too deep to. */
+export type ParsedBody = { json: true; value: unknown; text: string } | { json: false; text: string };
+
+/** Longest a sentence from the service may be where the user reads it; longer ones are cut. */
+export const SERVICE_MESSAGE_MAX = 300;
+
+/** Longest wait the extension tells or keeps: a service asking for more is asked again "later". */
+export const RETRY_AFTER_MAX_SECONDS = 3600;
 
 /** What the request was about: a 404 on a report means it is gone; on a collection, that the address is wrong. */
 export type Subject = 'report' | 'collection';
@@ -36,7 +43,8 @@ const MESSAGES = {
 } as const;
 
 function rateLimitedMessage(seconds: number | undefined): string {
-  const when = seconds === undefined ? 'in a minute' : seconds <= 1 ? 'in a second' : `in ${seconds} seconds`;
+  const when =
+    seconds === undefined ? 'in a minute' : seconds >= RETRY_AFTER_MAX_SECONDS ? 'later' : seconds <= 1 ? 'in a second' : `in ${seconds} seconds`;
   return `The report service is getting too many requests from you. Try again ${when}.`;
 }
 
@@ -44,7 +52,7 @@ export function parseBody(text: string): ParsedBody {
   const trimmed = text.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return { json: false, text };
   try {
-    return { json: true, value: JSON.parse(trimmed) as unknown };
+    return { json: true, value: JSON.parse(trimmed) as unknown, text };
   } catch {
     return { json: false, text };
   }
@@ -62,19 +70,33 @@ export function fieldErrors(body: unknown): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const [field, value] of Object.entries(source)) {
     const list = (Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === 'string');
-    if (list.length > 0) fields[field] = list;
+    if (list.length > 0) fields[readable(field)] = list.map(readable);
   }
   return fields;
+}
+
+/** A sentence of the service's as the user will read it: at most SERVICE_MESSAGE_MAX characters. */
+function readable(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > SERVICE_MESSAGE_MAX ? `${flat.slice(0, SERVICE_MESSAGE_MAX - 1)}…` : flat;
 }
 
 function bodyMessage(body: ParsedBody): string | null {
   if (!body.json) return null;
   const message = asObject(body.value)?.message;
-  return typeof message === 'string' ? message : null;
+  return typeof message === 'string' ? readable(message) : null;
 }
 
-/** Seconds to wait, from Retry-After (seconds or a date) or X-RateLimit-Reset (a Unix time). */
+/**
+ * Seconds to wait, from Retry-After (seconds or a date) or X-RateLimit-Reset (a Unix time):
+ * at least 1 (a 0 or a date in the past still means "not yet"), at most RETRY_AFTER_MAX_SECONDS.
+ */
 export function retryAfterSeconds(headers: Headers, now = Date.now()): number | undefined {
+  const told = toldWait(headers, now);
+  return told === undefined ? undefined : Math.min(Math.max(told, 1), RETRY_AFTER_MAX_SECONDS);
+}
+
+function toldWait(headers: Headers, now: number): number | undefined {
   const retryAfter = headers.get('retry-after')?.trim();
   if (retryAfter) {
     if (/^\d+$/.test(retryAfter)) return Number(retryAfter);
@@ -90,7 +112,7 @@ export function retryAfterSeconds(headers: Headers, now = Date.now()): number | 
 }
 
 function snippet(body: ParsedBody): string {
-  const text = body.json ? JSON.stringify(body.value) : body.text.replace(/\s+/g, ' ').trim();
+  const text = body.text.replace(/\s+/g, ' ').trim();
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 

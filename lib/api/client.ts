@@ -43,6 +43,9 @@ export interface ReportsApiOptions {
   signal?: AbortSignal;
 }
 
+const DELETE_UNCONFIRMED =
+  'The report service did not confirm that the report was deleted. Reload the list to see whether it is gone, and try again if it is not.';
+
 const AUDIT_TIMEOUT_MESSAGE =
   'The report service is taking a long time to audit this page: it fetches the page live, which can take a while. The report may still appear in your list in a few minutes.';
 
@@ -98,7 +101,7 @@ export function createReportsApi(o: ReportsApiOptions) {
   };
   const auditTimeout = { timeoutMs: createTimeoutMs, timeoutMessage: AUDIT_TIMEOUT_MESSAGE };
 
-  async function call<T>(request: ApiRequest, schema: z.ZodType<T>, what: string): Promise<T> {
+  async function answer<T>(request: ApiRequest, schema: z.ZodType<T>, what: string): Promise<{ value: T; serviceTime: number | null }> {
     if (typeof baseUrl !== 'string') throw baseUrl;
     if (refusedKey) throw refusedKey;
     const transport: Transport = {
@@ -109,14 +112,18 @@ export function createReportsApi(o: ReportsApiOptions) {
       sleep: o.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       signal: o.signal,
     };
-    return readBody(schema, await sendRequest(transport, request), what);
+    const { body, serviceTime } = await sendRequest(transport, request);
+    return { value: readBody(schema, body, what), serviceTime };
   }
+  const call = async <T>(request: ApiRequest, schema: z.ZodType<T>, what: string): Promise<T> => (await answer(request, schema, what)).value;
 
   const reportPath = (id: number) => `/reports/${encodeURIComponent(String(id))}`;
 
   return {
-    listReports(p: ListParams = {}): Promise<ReportPage> {
-      return call({ method: 'GET', path: '/reports', query: listQuery(p), subject: 'collection', ...readTimeout }, reportPageBody, 'report list');
+    async listReports(p: ListParams = {}): Promise<ReportPage> {
+      const request: ApiRequest = { method: 'GET', path: '/reports', query: listQuery(p), subject: 'collection', ...readTimeout };
+      const { value, serviceTime } = await answer(request, reportPageBody, 'report list');
+      return { ...value, serviceTime };
     },
 
     getReport(p: { id: number }): Promise<Report> {
@@ -147,7 +154,10 @@ export function createReportsApi(o: ReportsApiOptions) {
 
     deleteReport(p: { id: number }): Promise<DeleteResult> {
       const request: ApiRequest = { method: 'DELETE', path: reportPath(p.id), subject: 'report', allowEmpty: true, ...readTimeout };
-      return call(request, deleteBody(p.id), 'deleted report');
+      return call(request, deleteBody(p.id), 'deleted report').catch((error: unknown) => {
+        if (isApiError(error) && error.kind === 'invalid-response') throw new ApiError({ ...error.toJSON(), message: DELETE_UNCONFIRMED });
+        throw error;
+      });
     },
 
     getAccount(): Promise<Account> {

@@ -16,6 +16,12 @@ export const wholeNumber = z.union([
     .transform(Number),
 ]);
 
+/** An id: a positive whole number JavaScript can hold exactly. */
+export const idField = wholeNumber.pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+
+/** A count from a list's paging: never negative. */
+export const countField = wholeNumber.pipe(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
+
 export const privacyField = wholeNumber.pipe(z.literal(PRIVACY_VALUES));
 
 /** Newer versions send whether a password is set as a boolean; older ones 0/1. The password itself is never kept. */
@@ -54,7 +60,8 @@ export const resultField = z
     const text = typeof v === 'string' ? v.trim().toLowerCase() : null;
     if (text !== null && isResultLabel(text)) return { score: null, label: text };
     const score = typeof v === 'number' ? v : text !== null && /^\d+(\.\d+)?$/.test(text) ? Number(text) : null;
-    if (score === null || !Number.isFinite(score)) return { score: null, label: null };
+    // A score outside 0–100 is no score the service defines: shown as none rather than as a wrong word.
+    if (score === null || !Number.isFinite(score) || score < 0 || score > 100) return { score: null, label: null };
     return { score, label: scoreLabel(score) };
   });
 
@@ -74,18 +81,43 @@ function asMap(value: unknown): Record<string, unknown> | null {
   return null;
 }
 
+/** What stands in for a part of a finding too deep or too large to keep. */
+export const CUT_MARKER = '[cut: too large to keep]';
+const MAX_DEPTH = 12;
+const MAX_ITEMS = 500;
+const MAX_TEXT = 4000;
+const MAX_CHECKS = 200;
+
+/**
+ * A finding, bounded so that a report can always be stored and sent to a
+ * page: deeper than MAX_DEPTH, longer lists and texts are cut, with
+ * CUT_MARKER where something was left out.
+ */
+export function boundedValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}${CUT_MARKER}` : value;
+  if (typeof value !== 'object' || value === null) return typeof value === 'number' && !Number.isFinite(value) ? null : value;
+  if (depth >= MAX_DEPTH) return CUT_MARKER;
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, MAX_ITEMS).map((item) => boundedValue(item, depth + 1));
+    return value.length > MAX_ITEMS ? [...kept, CUT_MARKER] : kept;
+  }
+  const entries = Object.entries(value);
+  const kept = entries.slice(0, MAX_ITEMS).map(([key, item]) => [key.slice(0, MAX_TEXT), boundedValue(item, depth + 1)]);
+  return Object.fromEntries(entries.length > MAX_ITEMS ? [...kept, ['…', CUT_MARKER]] : kept);
+}
+
 const checkSchema = z.object({
   passed: z.union([z.boolean(), z.number()]).transform((v) => v === true || v === 1),
   importance: z.enum(['high', 'medium', 'low']).catch('low'),
   value: z
     .unknown()
     .optional()
-    .transform((v) => v ?? null),
+    .transform((v) => boundedValue(v ?? null)),
   errors: z
     .unknown()
     .optional()
     .transform((v) => {
-      const map = asMap(v);
+      const map = asMap(boundedValue(v));
       return map && Object.keys(map).length > 0 ? map : undefined;
     }),
 });
@@ -98,7 +130,8 @@ export const checksField = z
     const map = asMap(value);
     if (!map) return null;
     const checks: Record<string, ReportCheck> = {};
-    for (const [name, entry] of Object.entries(map)) {
+    // A report has a few dozen checks; a service sending thousands is not one to keep them all from.
+    for (const [name, entry] of Object.entries(map).slice(0, MAX_CHECKS)) {
       const parsed = checkSchema.safeParse(entry);
       if (!parsed.success) continue;
       const { errors, ...rest } = parsed.data;

@@ -53,6 +53,12 @@ function describeFailure(error: unknown): string {
   return `${error.name}: ${error.message}${cause}`;
 }
 
+/** A success: its JSON body, and the service's clock when it answered (its Date header), for matching its own dates. */
+export interface Answer {
+  body: unknown;
+  serviceTime: number | null;
+}
+
 /** Interprets a response that arrived; returns the JSON body of a success. */
 async function interpret(response: Response, request: ApiRequest, info: RequestContext, url: string, t: Transport): Promise<unknown> {
   // Browsers hide a manual redirect behind status 0; Node shows the 3xx itself.
@@ -77,7 +83,7 @@ async function interpret(response: Response, request: ApiRequest, info: RequestC
   return body.value;
 }
 
-async function attempt(t: Transport, request: ApiRequest): Promise<unknown> {
+async function attempt(t: Transport, request: ApiRequest): Promise<Answer> {
   const url = apiUrl(t.baseUrl, request.path, request.query);
   const info: RequestContext = { method: request.method, target: url.slice(t.baseUrl.length), subject: request.subject };
   const headers: Record<string, string> = { Authorization: `Bearer ${t.apiKey}`, Accept: 'application/json' };
@@ -102,7 +108,9 @@ async function attempt(t: Transport, request: ApiRequest): Promise<unknown> {
       cache: 'no-store',
       signal: controller.signal,
     });
-    return await interpret(response, request, info, url, t);
+    const body = await interpret(response, request, info, url, t);
+    const date = Date.parse(response.headers.get('date') ?? '');
+    return { body, serviceTime: Number.isNaN(date) ? null : date };
   } catch (error) {
     if (isApiError(error)) throw error;
     if (timedOut) {
@@ -126,7 +134,7 @@ function shouldRetry(request: ApiRequest, error: ApiError): boolean {
   return error.kind === 'rate-limited' || (error.kind === 'server-error' && error.status === 503);
 }
 
-async function withRetries(t: Transport, request: ApiRequest): Promise<unknown> {
+async function withRetries(t: Transport, request: ApiRequest): Promise<Answer> {
   let waited = 0;
   for (let n = 1; ; n++) {
     try {
@@ -190,7 +198,7 @@ function scrub(error: ApiError, apiKey: string): ApiError {
 }
 
 /** Sends a request; resolves with the parsed JSON body of a success, rejects with an ApiError. */
-export async function sendRequest(t: Transport, request: ApiRequest): Promise<unknown> {
+export async function sendRequest(t: Transport, request: ApiRequest): Promise<Answer> {
   try {
     return await withRetries(t, request);
   } catch (error) {

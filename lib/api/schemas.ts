@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { PRIVACY_VALUES, RESULT_LABELS } from '@/lib/shared/score';
 import { asObject } from '@/lib/api/classify';
 import { ApiError } from '@/lib/api/errors';
-import { checksField, dateField, hasPasswordField, privacyField, reportCheckShape, resultField, wholeNumber } from '@/lib/api/fields';
+import {
+  checksField,
+  countField,
+  dateField,
+  hasPasswordField,
+  idField,
+  privacyField,
+  reportCheckShape,
+  resultField,
+  wholeNumber,
+} from '@/lib/api/fields';
 
 export type { ReportCheck } from '@/lib/api/fields';
 
@@ -33,6 +43,10 @@ export type Report = z.infer<typeof reportShape>;
 
 export interface ReportPage {
   reports: Report[];
+  /** Reports of this page the service sent in a shape the extension cannot read: left out, and counted here. */
+  unreadable: number;
+  /** The service's clock when it answered (ms since epoch, from its Date header), to read its own dates against; null when not told. */
+  serviceTime: number | null;
   page: number;
   lastPage: number;
   perPage: number;
@@ -46,8 +60,8 @@ export interface Account {
   name: string;
   email: string;
   planName: string | null;
-  /** Reports the plan allows each calendar month; null when unlimited or not told. */
-  reportsPerMonth: number | null;
+  /** Reports the plan allows each calendar month: a number, 'unlimited' (the service sends -1), or null when not told. */
+  reportsPerMonth: number | 'unlimited' | null;
 }
 
 export interface DeleteResult {
@@ -66,7 +80,7 @@ function projectOf(url: string): string | null {
 
 const reportAnswer = z
   .object({
-    id: wholeNumber,
+    id: idField,
     url: z.string(),
     project: z.string().nullish().catch(null),
     result: resultField,
@@ -94,12 +108,12 @@ const reportAnswer = z
 export const reportBody = z.object({ data: reportAnswer }).transform((b) => b.data);
 
 const pageMeta = z.object({
-  current_page: wholeNumber,
-  last_page: wholeNumber,
-  per_page: wholeNumber,
-  total: wholeNumber,
-  from: wholeNumber.nullish().catch(null),
-  to: wholeNumber.nullish().catch(null),
+  current_page: idField,
+  last_page: countField,
+  per_page: idField,
+  total: countField,
+  from: countField.nullish().catch(null),
+  to: countField.nullish().catch(null),
 });
 
 export const reportPageBody = z
@@ -109,13 +123,19 @@ export const reportPageBody = z
       const page = asObject(body);
       return page && page.meta === undefined && 'current_page' in page ? { ...page, meta: page } : body;
     },
-    z.object({ data: z.array(reportAnswer), meta: pageMeta.optional() }),
+    z.object({ data: z.array(z.unknown()).max(1000), meta: pageMeta.optional() }),
   )
-  .transform((b): ReportPage => {
-    const count = b.data.length;
+  .transform((b): Omit<ReportPage, 'serviceTime'> => {
+    // One report the extension cannot read costs only itself: the rest of the page still shows.
+    const reports = b.data.flatMap((item) => {
+      const parsed = reportAnswer.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    });
+    const count = reports.length;
     const meta = b.meta ?? { current_page: 1, last_page: 1, per_page: count, total: count, from: count ? 1 : null, to: count || null };
     return {
-      reports: b.data,
+      reports,
+      unreadable: b.data.length - reports.length,
       page: meta.current_page,
       lastPage: Math.max(meta.last_page, 1),
       perPage: meta.per_page,
@@ -128,7 +148,7 @@ export const reportPageBody = z
 export const accountBody = z
   .object({
     data: z.object({
-      id: wholeNumber,
+      id: idField,
       name: z.string(),
       email: z.string(),
       plan: z
@@ -150,15 +170,19 @@ export const accountBody = z
       name: data.name,
       email: data.email,
       planName: data.plan?.name ?? null,
-      reportsPerMonth: quota !== null && quota >= 0 ? quota : null,
+      reportsPerMonth: quota === -1 ? 'unlimited' : quota !== null && quota >= 0 ? quota : null,
     };
   });
 
-/** `{"id":123,"object":"report","deleted":true,"status":200}`; the id asked for stands in when the body has none. */
+/**
+ * `{"id":123,"object":"report","deleted":true,"status":200}`, or nothing at all (versions that send no body).
+ * Only that is a delete done: `deleted: false`, another id, or any other body (an error put in a 200) is not.
+ */
 export function deleteBody(requestedId: number) {
   return z
-    .union([z.object({ id: wholeNumber.optional(), deleted: z.boolean().optional() }), z.null()])
-    .transform((b): DeleteResult => ({ id: b?.id ?? requestedId, deleted: b?.deleted ?? true }));
+    .union([z.object({ id: idField.optional(), deleted: z.literal(true) }), z.null()])
+    .refine((b) => b === null || b.id === undefined || b.id === requestedId, { message: `the service confirmed another report than ${requestedId}` })
+    .transform((): DeleteResult => ({ id: requestedId, deleted: true }));
 }
 
 function formatPath(path: readonly PropertyKey[]): string {

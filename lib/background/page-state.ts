@@ -13,10 +13,14 @@ export function withoutChecks(report: Report): Report & { checks: null } {
   return { ...report, checks: null };
 }
 
-/** The reports already made for a page, newest first. The service's search is a substring match, so the rest is filtered out here. */
-export async function reportsForPage(api: ReportsApi, url: string): Promise<(Report & { checks: null })[]> {
+/**
+ * The reports already made for a page, newest first, and the service's clock
+ * when it answered. The service's search is a substring match, so the rest is
+ * filtered out here.
+ */
+export async function reportsForPage(api: ReportsApi, url: string): Promise<{ reports: (Report & { checks: null })[]; serviceTime: number | null }> {
   const page = await api.listReports({ search: storedAddress(url), searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 25 });
-  return page.reports.filter((report) => sameAddress(report.url, url)).map(withoutChecks);
+  return { reports: page.reports.filter((report) => sameAddress(report.url, url)).map(withoutChecks), serviceTime: page.serviceTime };
 }
 
 /** The popup's view of a page: its report job, and its reports (or why they could not be read). */
@@ -24,7 +28,7 @@ export async function pageState(api: ReportsApi | null, url: string): Promise<Om
   const job = await currentJob(api, url);
   if (!api) return { job, reports: [], reportsError: null };
   try {
-    return { job, reports: await reportsForPage(api, url), reportsError: null };
+    return { job, reports: (await reportsForPage(api, url)).reports, reportsError: null };
   } catch (error) {
     if (!isApiError(error)) throw error;
     return { job, reports: [], reportsError: errorForPages(error) };

@@ -4,6 +4,7 @@ import { asApiError, errorForPages } from '@/lib/api/errors';
 import type { Job, RequestOf } from '@/lib/protocol';
 import { reportJobs } from '@/lib/storage';
 import { reportsForPage } from '@/lib/background/page-state';
+import { addressKey, storedAddress } from '@/lib/shared/page-address';
 
 /**
  * Reports being created are owned by the background, not by the popup that
@@ -48,9 +49,22 @@ async function settle(job: Job): Promise<void> {
   for (const listener of listeners) listener(job);
 }
 
+/** Creates of one page are joined by the address the service will store, not as typed: `https://x/p` and `http://www.x/p` are one report. */
+const jobKey = (url: string) => addressKey(storedAddress(url));
+
+/**
+ * How long after its start a job cut off by a stopped worker may still be
+ * audited by the service (the client's time limit for a create, and some
+ * slack): until then it is looked for, not called interrupted.
+ */
+export const AUDIT_MAX_MS = 210_000;
+/** How often a cut-off job is looked for on the service while a popup waits for it. */
+const LOOK_AGAIN_MS = 3_000;
+
 /** Starts the report of a page, or joins the one already running for it. */
 export function startReport(api: ReportsApi, request: RequestOf<'createReport'>): Promise<Report> {
-  const running = inFlight.get(request.url);
+  const key = jobKey(request.url);
+  const running = inFlight.get(key);
   if (running) return running.work;
   const startedAt = Date.now();
   const job: Job = { url: request.url, state: 'running', startedAt, privacy: request.privacy };
@@ -67,47 +81,66 @@ export function startReport(api: ReportsApi, request: RequestOf<'createReport'>)
       throw apiError;
     } finally {
       release();
-      inFlight.delete(request.url);
+      inFlight.delete(key);
     }
   })();
-  inFlight.set(request.url, { job, work });
+  inFlight.set(key, { job, work });
   return work;
 }
 
+const INTERRUPTED = {
+  kind: 'interrupted',
+  message:
+    'The browser stopped the extension while the service was auditing this page, and no report of it showed up. Try again, or look for the report in the options.',
+} as const;
+
 /**
  * The job of a page as it stands. A job still marked running that this worker
- * does not hold was cut off when the browser stopped the worker: the service
- * may still have finished it, so its list is asked before calling it failed.
+ * does not hold was cut off when the browser stopped the worker, but the POST
+ * had gone: the service may have made the report, or may still be making it.
+ * It is never sent again; the service's list is asked instead, and the job
+ * stays running for as long as an audit may take before it is called
+ * interrupted.
  */
 export async function currentJob(api: ReportsApi | null, url: string): Promise<Job | null> {
-  const running = inFlight.get(url);
+  const running = inFlight.get(jobKey(url));
   if (running) return running.job;
   const job = await readJob(url);
   if (!job || job.state !== 'running') return job;
-  const found = api ? await findCreatedSince(api, url, job.startedAt).catch(() => null) : null;
+  const found = api ? await findMadeFor(api, job).catch(() => null) : null;
+  if (!found && Date.now() - job.startedAt < AUDIT_MAX_MS) return job;
   const settled: Job = found
     ? { url, state: 'done', startedAt: job.startedAt, report: found }
-    : {
-        url,
-        state: 'failed',
-        startedAt: job.startedAt,
-        error: {
-          kind: 'interrupted',
-          message: 'The browser stopped the extension while the service was auditing this page. Try again, or look for the report in the options.',
-        },
-      };
+    : { url, state: 'failed', startedAt: job.startedAt, error: INTERRUPTED };
   await settle(settled);
   return settled;
 }
 
-/** Answers once the job of a page has ended (at once when none runs). */
+/** Answers once the job of a page has ended (at once when none runs); a cut-off job is looked for until it shows or its time is up. */
 export async function waitForJob(api: ReportsApi | null, url: string): Promise<Job | null> {
-  await inFlight.get(url)?.work.catch(() => undefined);
-  return currentJob(api, url);
+  await inFlight.get(jobKey(url))?.work.catch(() => undefined);
+  const release = keepAlive();
+  try {
+    for (;;) {
+      const job = await currentJob(api, url);
+      if (!api || job?.state !== 'running' || inFlight.has(jobKey(url))) return job;
+      await new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS));
+    }
+  } finally {
+    release();
+  }
 }
 
-async function findCreatedSince(api: ReportsApi, url: string, since: number): Promise<Report | null> {
-  // Clocks of browser and service differ; a minute of slack keeps a just-made report from being missed.
-  const recent = (r: Report) => r.createdAt !== null && Date.parse(r.createdAt) >= since - 60_000;
-  return (await reportsForPage(api, url)).find(recent) ?? null;
+/**
+ * The report the job's POST made, if the service has it: of the same page and
+ * privacy, created at or after the job started by the service's own clock
+ * (the browser's may be minutes off), never one made before.
+ */
+async function findMadeFor(api: ReportsApi, job: Extract<Job, { state: 'running' }>): Promise<Report | null> {
+  const { reports, serviceTime } = await reportsForPage(api, job.url);
+  const offset = serviceTime === null ? 0 : serviceTime - Date.now();
+  // The Date header counts whole seconds, and the request took a moment: two seconds of slack.
+  const since = job.startedAt + offset - 2_000;
+  const made = (r: Report) => r.privacy === job.privacy && r.createdAt !== null && Date.parse(r.createdAt) >= since;
+  return reports.find(made) ?? null;
 }

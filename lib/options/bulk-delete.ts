@@ -90,7 +90,8 @@ export async function runBulkDelete(targets: readonly DeleteTarget[], options: B
       } catch (caught) {
         const error = asApiError(caught);
         if (error.kind === 'rate-limited' && waits < maxWaits) {
-          const seconds = Math.min(Math.max(error.retryAfterSeconds ?? defaultWait, 1), maxWait);
+          // Each refusal in a row doubles the wait: a service that keeps refusing is given ever more room.
+          const seconds = Math.min(Math.max((error.retryAfterSeconds ?? defaultWait) * 2 ** waits, 1), maxWait);
           onProgress?.({ phase: 'waiting', done, total, current: target, seconds, reason: error.message });
           await sleep(seconds * 1000, signal);
           if (!signal?.aborted) continue;

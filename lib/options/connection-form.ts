@@ -62,7 +62,8 @@ export function keyHintText(hint: string | null): string {
 
 export function quotaText(account: Pick<Account, 'reportsPerMonth'>): string {
   const n = account.reportsPerMonth;
-  if (n === null) return 'Unlimited';
+  if (n === 'unlimited') return 'Unlimited';
+  if (n === null) return 'Not told by the service';
   return `${n} ${n === 1 ? 'report' : 'reports'} a month`;
 }
 

@@ -9,8 +9,8 @@ beforeAll(async () => {
 afterAll(() => env.service.close());
 
 describe('the account', () => {
-  it.each<[AccountName, string | null, number | null]>([
-    ['ada', 'Unlimited', null],
+  it.each<[AccountName, string | null, number | 'unlimited' | null]>([
+    ['ada', 'Unlimited', 'unlimited'],
     ['bob', 'Small', 2],
   ])('reads %s’s own account and plan', async (who, planName, reportsPerMonth) => {
     const account = await env.apiFor(who).getAccount();

@@ -108,6 +108,13 @@ export function ReportsManager({ baseUrl }: { baseUrl: string }) {
             onDelete={(report) => actions.setDialog({ kind: 'delete', report })}
           />
         )}
+        {list.page && list.page.unreadable > 0 && (
+          <Notice
+            tone="warning"
+            live={false}
+            message={`${list.page.unreadable === 1 ? '1 report' : `${list.page.unreadable} reports`} on this page came from the service in a form the extension cannot read, and ${list.page.unreadable === 1 ? 'is' : 'are'} left out. You can still see ${list.page.unreadable === 1 ? 'it' : 'them'} on the service's own site.`}
+          />
+        )}
       </div>
       {errorAtPager && loadError}
       <Pager

@@ -51,7 +51,7 @@ async function askService(url: string): Promise<BadgeResult | undefined> {
   const asked = generation;
   try {
     const { api } = await connectedApi();
-    const [latest] = await reportsForPage(api, url);
+    const [latest] = (await reportsForPage(api, url)).reports;
     const result = latest ? { score: latest.score, label: latest.label } : null;
     if (asked !== generation) return undefined;
     await writeCached(url, result);

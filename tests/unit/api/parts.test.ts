@@ -8,9 +8,13 @@ const NOW = Date.parse('2024-05-01T12:00:00Z');
 describe('retryAfterSeconds', () => {
   it.each<[Record<string, string>, number | undefined]>([
     [{ 'Retry-After': '30' }, 30],
-    [{ 'Retry-After': ' 0 ' }, 0],
+    // "Now" still means not yet: a short wait rather than a burst of retries.
+    [{ 'Retry-After': ' 0 ' }, 1],
     [{ 'Retry-After': 'Wed, 01 May 2024 12:00:45 GMT' }, 45],
-    [{ 'Retry-After': 'Wed, 01 May 2024 11:00:00 GMT' }, 0],
+    [{ 'Retry-After': 'Wed, 01 May 2024 11:00:00 GMT' }, 1],
+    // A wait beyond an hour is kept as an hour: the user is told "later", not a number of seconds.
+    [{ 'Retry-After': '251606906973' }, 3600],
+    [{ 'X-RateLimit-Reset': String(NOW / 1000 + 86_400) }, 3600],
     [{ 'X-RateLimit-Reset': String(NOW / 1000 + 20) }, 20],
     [{ 'X-RateLimit-Reset': '15' }, 15],
     [{ 'Retry-After': '5', 'X-RateLimit-Reset': String(NOW / 1000 + 20) }, 5],

@@ -145,6 +145,7 @@ describe('reading a page of reports', () => {
   it('reads an empty list', () => {
     expect(readBody(reportPageBody, reports.listBodyEmpty, 'list')).toEqual({
       reports: [],
+      unreadable: 0,
       page: 1,
       lastPage: 1,
       perPage: 10,
@@ -162,8 +163,10 @@ describe('reading a page of reports', () => {
     expect(readBody(reportPageBody, { data: [reports.reportCurrent] }, 'list')).toMatchObject({ page: 1, lastPage: 1, total: 1, from: 1, to: 1 });
   });
 
-  it('names the broken report in a list', () => {
-    expect(invalidResponse(() => readBody(reportPageBody, reports.listBodyWithBrokenReport, 'list')).detail).toContain('data[1].id');
+  it('leaves a broken report out of a list, counts it, and reads the rest', () => {
+    const page = readBody(reportPageBody, reports.listBodyWithBrokenReport, 'list');
+    expect(page.unreadable).toBe(1);
+    expect(page.reports).toHaveLength(reports.listBodyWithBrokenReport.data.length - 1);
   });
 });
 
@@ -179,11 +182,14 @@ describe('reading the account', () => {
   });
 
   it.each([
-    ['-1 as unlimited', accounts.accountUnlimited, 'Unlimited'],
     ['features sent as []', accounts.accountEmptyFeatures, 'Free'],
     ['no plan', accounts.accountWithoutPlan, null],
-  ])('reads %s as no known limit', (_, body, planName) => {
+  ])('reads %s as a limit not told', (_, body, planName) => {
     expect(readBody(accountBody, body, 'account')).toMatchObject({ planName, reportsPerMonth: null });
+  });
+
+  it('reads -1 as unlimited', () => {
+    expect(readBody(accountBody, accounts.accountUnlimited, 'account')).toMatchObject({ planName: 'Unlimited', reportsPerMonth: 'unlimited' });
   });
 
   it('refuses an account without an email address, naming it', () => {
@@ -200,7 +206,7 @@ describe('reading the answer to delete', () => {
     expect(readBody(deleteBody(5), null, 'delete')).toEqual({ id: 5, deleted: true });
   });
 
-  it('passes on a refusal to delete', () => {
-    expect(readBody(deleteBody(5), { id: 5, deleted: false }, 'delete')).toEqual({ id: 5, deleted: false });
+  it('takes a refusal to delete as no delete', () => {
+    expect(invalidResponse(() => readBody(deleteBody(5), { id: 5, deleted: false }, 'delete')).kind).toBe('invalid-response');
   });
 });

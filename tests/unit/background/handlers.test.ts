@@ -221,7 +221,9 @@ describe('a worker stopped during an audit', () => {
   it('says the audit was interrupted when the service has no such report', async () => {
     await connect();
     const url = pages.url('/?restart-lost');
-    await fakeBrowser.storage.session.set({ reportJobs: { [url]: { url, state: 'running', startedAt: Date.now(), privacy: 0 } } });
+    // Started longer ago than an audit may take: no report will come any more.
+    const startedAt = Date.now() - 10 * 60_000;
+    await fakeBrowser.storage.session.set({ reportJobs: { [url]: { url, state: 'running', startedAt, privacy: 0 } } });
     const state = await (await restartedWorker()).getPageState({ url });
     expect(state.job).toMatchObject({ state: 'failed', error: { kind: 'interrupted' } });
   });

@@ -55,6 +55,15 @@ describe('bulk delete', () => {
     expect(summary.deleted.map((t) => t.id)).toEqual([1, 2, 3]);
   });
 
+  it('doubles the wait each time the service keeps refusing, then gives up on that report', async () => {
+    const service = fakeService({ 2: Array.from({ length: 6 }, () => rateLimited(1)) });
+    const clock = fakeClock();
+    const summary = await runBulkDelete(targets(3), { deleteOne: service.deleteOne, sleep: clock.sleep });
+    expect(clock.waits).toEqual([1000, 2000, 4000, 8000, 16_000]);
+    expect(summary.failed.map((t) => t.id)).toEqual([2]);
+    expect(summary.deleted.map((t) => t.id)).toEqual([1, 3]);
+  });
+
   it('reports the wait while it lasts', async () => {
     const service = fakeService({ 2: [rateLimited(4)] });
     const seen: BulkDeleteProgress[] = [];

@@ -79,7 +79,8 @@ describe('the words around the form', () => {
   });
 
   it.each([
-    [null, 'Unlimited'],
+    ['unlimited' as const, 'Unlimited'],
+    [null, 'Not told by the service'],
     [1, '1 report a month'],
     [500, '500 reports a month'],
     [0, '0 reports a month'],

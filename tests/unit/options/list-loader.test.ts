@@ -21,6 +21,8 @@ const report = (id: number, url = `example.com/page-${id}`): Report => ({
 
 const pageOf = (ids: number[], o: Partial<ReportPage> = {}): ReportPage => ({
   reports: ids.map((id) => report(id)),
+  unreadable: 0,
+  serviceTime: null,
   page: 1,
   lastPage: 1,
   perPage: 25,
