@@ -14,6 +14,9 @@ import { PRIVACY_VALUES, RESULT_LABELS } from '@/lib/shared/score';
  * import this file with `import type` only, so zod never enters their bundles.
  */
 
+// No parser compiled with `new Function`: the extension never evaluates code (see wxt.config.ts).
+z.config({ jitless: true });
+
 export const privacy = z.literal(PRIVACY_VALUES);
 const password = z.string().min(1).max(128);
 const reportId = z.number().int().positive();

@@ -14,9 +14,20 @@ function invalid(message: string, detail: string): ApiError {
   return new ApiError({ kind: 'invalid-address', message, detail });
 }
 
+/**
+ * The hosts of this computer where plain http is accepted: the manifest's
+ * optional host permissions name exactly these (match patterns cannot name a
+ * range such as 127.0.0.0/8). The URL parser has already turned 2130706433,
+ * 0x7f.1 and the like into 127.0.0.1.
+ */
+export const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'] as const;
+
 function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+  return LOOPBACK_HOSTS.some((host) => host === hostname);
 }
+
+/** Other addresses of this computer (127.0.0.2 and on): reachable, but not with a permission the extension can ask for. */
+const OTHER_LOOPBACK = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 
 /**
  * Turns what a user typed or pasted into the service's base address, such as
@@ -47,6 +58,12 @@ export function normaliseBaseUrl(input: string): string {
   }
   if (url.username !== '' || url.password !== '') {
     throw invalid('Leave the user name and password out of the address.', 'credentials in the address');
+  }
+  if (url.protocol === 'http:' && !isLoopback(url.hostname) && OTHER_LOOPBACK.test(url.hostname)) {
+    throw invalid(
+      'For a service on this computer, use http://127.0.0.1, http://localhost or http://[::1]: the browser lets the extension reach only those over plain http.',
+      `loopback host ${url.hostname}`,
+    );
   }
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
     throw new ApiError({
