@@ -52,6 +52,7 @@ const PAGES = {
   '/five': pageHtml({ title: 'Five reports already' }),
   '/keyboard': pageHtml({ title: 'Reported with the keyboard' }),
   '/remembered': pageHtml({ title: 'Privacy remembered' }),
+  '/cut-off': pageHtml({ title: 'Audited while the worker was stopped' }),
 };
 
 beforeAll(async () => {
@@ -252,6 +253,35 @@ describe('after the browser stops the idle service worker', () => {
     expect(await form.page.$eval('#report-password', (input) => (input as HTMLInputElement).value)).toBe('');
     await form.close();
   });
+});
+
+describe('a report whose worker the browser stopped mid-audit', () => {
+  afterAll(() => service.configure({ latencyMs: 0 }));
+
+  it('is waited for, never sent again, and shows once the service has made it', async () => {
+    service.configure({ latencyMs: 6_000 });
+    const creates = () => service.requestLog.filter((r) => r.method === 'POST' && r.path === '/api/v1/reports').length;
+    const createsBefore = creates();
+    const popup = await popupOn('/cut-off');
+    await popup.waitForReady();
+    await popup.choosePrivacy('private');
+    await popup.clickCreate();
+    expect(await popup.waitForJob(['running'])).toBe('running');
+    await popup.close();
+    // The POST has gone; the worker that sent it is stopped before the service answers.
+    await ext.stopWorker();
+
+    const after = await popupOn('/cut-off');
+    await after.waitForReady();
+    // Not "interrupted, try again": the service may still be auditing, and a retry would make a second report.
+    expect(await after.job()).toBe('running');
+    expect(await after.waitForJob(['done', 'failed'], 30_000)).toBe('done');
+    const stored = await onService().ofPage(site.url('/cut-off'));
+    expect(stored).toHaveLength(1);
+    expect(await after.result()).toMatchObject({ id: stored[0]!.id, privacy: 'Private' });
+    expect(creates()).toBe(createsBefore + 1);
+    await after.close();
+  }, 60_000);
 });
 
 describe('with the keyboard alone', () => {
