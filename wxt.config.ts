@@ -43,7 +43,8 @@ export default defineConfig({
     description: 'Audit the page in front of you with your own report service, and find, edit and delete your past reports.',
     // storage: settings and jobs. activeTab: the address of the tab the popup, menu or shortcut acts on.
     // contextMenus: "Report this page/link". notifications: the outcome of reports made without the popup.
-    permissions: ['storage', 'activeTab', 'contextMenus', 'notifications'],
+    // alarms: retries of reports queued while the service was away, and settling reports a stopped worker left.
+    permissions: ['storage', 'activeTab', 'contextMenus', 'notifications', 'alarms'],
     // tabs: asked for only when the user turns the badge on, which must know every tab's address.
     optional_permissions: ['tabs'],
     // Chromium silently leaves a suggested key unassigned when it keeps it for itself

@@ -1,18 +1,22 @@
-import { applyDemoConnection, registerSettingsAnnouncer } from '@/lib/background/connection';
+import { applyDemoConnection, registerChangeAnnouncer } from '@/lib/background/connection';
 import { createHandlers } from '@/lib/background/handlers';
 import { registerPopupCache } from '@/lib/background/popup-cache';
 import { registerMessageRouter } from '@/lib/background/router';
+import { registerReportQueue } from '@/lib/background/report-queue';
 import { registerBadge } from '@/lib/background/toolbar/badge';
 import { registerContextMenu } from '@/lib/background/toolbar/context-menu';
 import { registerNotifications } from '@/lib/background/toolbar/notifications';
+import { registerReportsWithoutPopup } from '@/lib/background/toolbar/report-without-popup';
 import { registerShortcuts } from '@/lib/background/toolbar/shortcuts';
 
 export default defineBackground(() => {
   // Listeners must be added in the worker's first turn, or the browser will not wake it for them.
   registerMessageRouter(createHandlers());
   registerPopupCache();
-  registerSettingsAnnouncer();
+  registerChangeAnnouncer();
   registerNotifications();
+  registerReportQueue();
+  registerReportsWithoutPopup();
   registerContextMenu();
   registerShortcuts();
   registerBadge();

@@ -49,11 +49,31 @@ export const apiErrorDataSchema = z.object({
 
 /** A report being made for a page, or just made: owned by the background, shown by the popup. */
 export const jobSchema = z.discriminatedUnion('state', [
-  z.object({ url: z.string(), state: z.literal('running'), startedAt: z.number(), privacy }),
+  z.object({ url: z.string(), state: z.literal('running'), startedAt: z.number(), privacy, notify: z.boolean().optional() }),
   z.object({ url: z.string(), state: z.literal('done'), startedAt: z.number(), report: reportShape }),
   z.object({ url: z.string(), state: z.literal('failed'), startedAt: z.number(), error: apiErrorDataSchema }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
+
+/**
+ * A report asked for while the service could not be reached, waiting to be
+ * made when it is back: one per address, kept in local storage so it survives
+ * a browser restart. Never a password: a password-protected request stays in
+ * the popup, as no password is ever stored.
+ */
+export const queuedReportSchema = z.object({
+  url: z.string(),
+  privacy: z.union([z.literal(0), z.literal(1)]),
+  queuedAt: z.number(),
+  /** When a create for it was first sent: a report of the page made since may be the one it asked for. */
+  firstSentAt: z.number(),
+  /** When the last create was sent; null once the service is known not to have received it. */
+  lastSentAt: z.number().nullable(),
+  attempts: z.number().int().min(0),
+  nextTryAt: z.number(),
+  lastError: apiErrorDataSchema.nullable(),
+});
+export type QueuedReport = z.infer<typeof queuedReportSchema>;
 
 /** A report as lists show it: the checks stay in the background. */
 export const listedReportShape = reportShape.extend({ checks: z.null() });
@@ -97,6 +117,12 @@ export const requests = {
   getPageState: z.object({ url: pageUrl }),
   /** Starts (or joins) the report of a page; answers when the service has finished the audit. */
   createReport: z.object({ url: pageUrl, privacy, password: password.optional() }),
+  /** Keeps a report the service could not take now, to make when it is back (no password: privacy 0 or 1). */
+  queueReport: z.object({ url: pageUrl, privacy: z.union([z.literal(0), z.literal(1)]), sentAt: z.number(), offline: z.boolean().optional() }),
+  cancelQueued: z.object({ url: pageUrl }),
+  getQueue: z.object({}),
+  /** Tries every queued report now, without waiting for its turn. */
+  retryQueue: z.object({}),
   /** Answers when the report being created for this page is finished (at once if none is). */
   waitForJob: z.object({ url: pageUrl }),
   dismissJob: z.object({ url: pageUrl }),
@@ -126,6 +152,8 @@ export interface PageState {
   reports: z.infer<typeof listedReportShape>[];
   /** Set when the list could not be fetched; the popup still lets the user create a report. */
   reportsError: ApiErrorData | null;
+  /** Waiting for the service to be back. */
+  queued: QueuedReport | null;
 }
 
 export interface Responses {
@@ -137,6 +165,10 @@ export interface Responses {
   getPopupStart: { cached: CachedPage | null; privacyDraft: z.infer<typeof privacy> | null };
   savePrivacyDraft: null;
   getPageState: PageState;
+  queueReport: QueuedReport;
+  cancelQueued: null;
+  getQueue: QueuedReport[];
+  retryQueue: QueuedReport[];
   createReport: z.infer<typeof reportShape>;
   waitForJob: Job | null;
   dismissJob: null;
@@ -154,12 +186,13 @@ export const envelope = z.object({ type: z.enum(Object.keys(requests) as [Messag
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: ApiErrorData };
 
 /**
- * The one message the background sends the pages: a setting changed
- * (another window, the browser's permission settings, the background
- * itself), so an open page reads its settings again.
+ * The one message the background sends the pages: something they show
+ * changed (a setting, in another window, in the background itself or in the
+ * browser's permission settings; or the queue of reports waiting for the
+ * service), so an open page reads it again.
  */
-export type SettingsChange = 'connection' | 'preferences' | 'permission';
-export interface SettingsChangedMessage {
-  type: 'settingsChanged';
-  change: SettingsChange;
+export type StateChange = 'connection' | 'preferences' | 'permission' | 'queue';
+export interface StateChangedMessage {
+  type: 'stateChanged';
+  change: StateChange;
 }

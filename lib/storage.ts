@@ -5,10 +5,12 @@ import {
   jobSchema,
   preferencesSchema,
   privacy,
+  queuedReportSchema,
   reportsViewSchema,
   type CachedPage,
   type Job,
   type Preferences,
+  type QueuedReport,
   type ReportsView,
 } from '@/lib/protocol';
 import { DEFAULT_REPORTS_VIEW } from '@/lib/shared/list-options';
@@ -155,6 +157,9 @@ const reportsViewItem = defineStored<ReportsView>(
 );
 export const readReportsView = reportsViewItem.read;
 export const writeReportsView = reportsViewItem.write;
+
+/** Reports waiting for the service to be back: local, so they survive a browser restart. */
+export const reportQueue = defineStored<QueuedReport[]>('local:reportQueue', keepValid(queuedReportSchema).list, []);
 
 // --- Session storage below: it outlives the service worker (stopped after 30 s idle) but not the browser, and never reaches the disk.
 

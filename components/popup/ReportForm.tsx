@@ -15,12 +15,14 @@ interface Props {
   password: string;
   onPassword: (password: string) => void;
   onCreate: () => void;
+  /** The service is away: keep the report in the queue until it is back. */
+  onQueue: () => void;
   /** The last attempt's failure, if any. */
   error: ErrorView | null;
   onDismissError: () => void;
 }
 
-export function ReportForm({ privacy, onPrivacy, password, onPassword, onCreate, error, onDismissError }: Props) {
+export function ReportForm({ privacy, onPrivacy, password, onPassword, onCreate, onQueue, error, onDismissError }: Props) {
   const createButton = useRef<HTMLButtonElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
@@ -74,6 +76,17 @@ export function ReportForm({ privacy, onPrivacy, password, onPassword, onCreate,
         <Notice tone="error" message={error.message} extra={error.otherFields}>
           {wait > 0 && <span class="muted">You can try again in {wait} s.</span>}
           {error.action === 'options' && <OpenOptionsButton />}
+          {error.queueable && privacy !== 2 && (
+            <button type="button" class="button button--primary" onClick={onQueue}>
+              Report when the service is back
+            </button>
+          )}
+          {error.queueable && privacy === 2 && (
+            <p class="muted">
+              A password-protected report cannot wait for the service: the password is never stored. Try again when the service is back, or choose
+              Private to have it made as soon as it is.
+            </p>
+          )}
           <button type="button" class="button button--link" onClick={onDismissError}>
             Dismiss
           </button>

@@ -3,6 +3,7 @@ import { AccountPanel } from '@/components/options/AccountPanel';
 import { ConnectionForm } from '@/components/options/ConnectionForm';
 import { DefaultPrivacy } from '@/components/options/DefaultPrivacy';
 import { PermissionBanner } from '@/components/options/PermissionBanner';
+import { QueuePanel } from '@/components/options/QueuePanel';
 import { ReportsManager } from '@/components/options/reports/ReportsManager';
 import { Notice } from '@/components/ui/Notice';
 import { useSettings } from '@/lib/options/use-settings';
@@ -37,6 +38,7 @@ export function App() {
             <AccountPanel account={c.account} baseUrl={settings.baseUrl} onRetry={() => void c.loadAccount()} />
           </div>
           <section id="reports" class="options__group" aria-label="Your reports">
+            <QueuePanel />
             {c.connected && settings.baseUrl ? (
               <ReportsManager baseUrl={settings.baseUrl} />
             ) : (

@@ -4,6 +4,7 @@ import { JobResult } from '@/components/popup/JobResult';
 import { NeedsConnection, NeedsPermission, openOptions } from '@/components/popup/NeedsSetup';
 import { PageAddress } from '@/components/popup/PageAddress';
 import { PageReports } from '@/components/popup/PageReports';
+import { QueuedNotice } from '@/components/popup/QueuedNotice';
 import { ReportForm } from '@/components/popup/ReportForm';
 import { Notice } from '@/components/ui/Notice';
 import type { SettingsView } from '@/lib/protocol';
@@ -60,6 +61,7 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
   const { job } = state;
   return (
     <>
+      {state.queued && <QueuedNotice entry={state.queued} onCancel={() => void popup.cancelQueued()} />}
       {job?.state === 'running' ? (
         <JobProgress startedAt={job.startedAt} privacy={job.privacy} />
       ) : job?.state === 'done' ? (
@@ -71,6 +73,7 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
           password={popup.password}
           onPassword={popup.setPassword}
           onCreate={() => void popup.create()}
+          onQueue={() => void popup.queue()}
           error={failure}
           onDismissError={popup.dismiss}
         />

@@ -3,9 +3,9 @@ import { createReportsApi, type ReportsApi } from '@/lib/api';
 import { normaliseBaseUrl } from '@/lib/api/address';
 import { ApiError } from '@/lib/api/errors';
 import { originPattern } from '@/lib/shared/permission';
-import type { RequestOf, SettingsChange, SettingsChangedMessage, SettingsView } from '@/lib/protocol';
+import type { RequestOf, StateChange, StateChangedMessage, SettingsView } from '@/lib/protocol';
 import { cleanKey, keyForOtherAddress, keyProblem } from '@/lib/shared/api-key';
-import { readConnection, readPreferences, savedKey, watchConnection, watchPreferences, writeConnection } from '@/lib/storage';
+import { readConnection, readPreferences, reportQueue, savedKey, watchConnection, watchPreferences, writeConnection } from '@/lib/storage';
 
 async function hasPermission(baseUrl: string): Promise<boolean> {
   return browser.permissions.contains({ origins: [originPattern(baseUrl)] });
@@ -90,18 +90,20 @@ export async function forgetKey(): Promise<SettingsView> {
 }
 
 /**
- * Tells open pages that a setting changed, wherever it was changed: another
- * window, the background itself (the badge turned off with its permission),
- * or the browser's own permission settings. Pages read their settings again.
+ * Tells open pages that what they show changed, wherever it was changed:
+ * another window, the background itself (the badge turned off with its
+ * permission, a queued report made), or the browser's own permission
+ * settings. Pages read it again.
  */
-export function registerSettingsAnnouncer(): void {
-  const announce = (change: SettingsChange) => {
-    const message: SettingsChangedMessage = { type: 'settingsChanged', change };
+export function registerChangeAnnouncer(): void {
+  const announce = (change: StateChange) => {
+    const message: StateChangedMessage = { type: 'stateChanged', change };
     // No page open is no failure: nobody needs telling.
     browser.runtime.sendMessage(message).catch(() => undefined);
   };
   watchConnection(() => announce('connection'));
   watchPreferences(() => announce('preferences'));
+  reportQueue.watch(() => announce('queue'));
   browser.permissions.onAdded.addListener(() => announce('permission'));
   browser.permissions.onRemoved.addListener(() => announce('permission'));
 }

@@ -4,6 +4,7 @@ import { connectedApi, forgetKey, saveConnection, settingsView } from '@/lib/bac
 import { forgettingCachedPages, keepingPageState, popupStart } from '@/lib/background/popup-cache';
 import { pageState, withoutChecks } from '@/lib/background/page-state';
 import { dismissJob, startReport, waitForJob } from '@/lib/background/report-jobs';
+import { cancelQueued, drainQueue, queueReport, readQueue } from '@/lib/background/report-queue';
 import type { Handlers } from '@/lib/background/router';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
@@ -33,6 +34,10 @@ export function createHandlers(): Handlers {
       }),
     createReport: async (request) => startReport(await api(), request),
     waitForJob: async ({ url }) => waitForJob(await apiIfConnected(), url),
+    queueReport: ({ url, privacy, sentAt, offline }) => queueReport({ url, privacy, sentAt, reached: !offline }),
+    cancelQueued: ({ url }) => cancelQueued(url),
+    getQueue: () => readQueue(),
+    retryQueue: () => drainQueue(true),
     dismissJob: ({ url }) => dismissJob(url),
     listReports: async (params) => {
       const page = await (await api()).listReports({ ...params, searchBy: params.search ? 'url' : undefined });

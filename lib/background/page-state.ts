@@ -3,6 +3,7 @@ import { errorForPages, isApiError } from '@/lib/api/errors';
 import type { PageState } from '@/lib/protocol';
 import { sameAddress, storedAddress } from '@/lib/shared/page-address';
 import { currentJob } from '@/lib/background/report-jobs';
+import { queuedFor } from '@/lib/background/report-queue';
 
 /**
  * A report as lists show it: the checks behind the score stay in the
@@ -25,12 +26,12 @@ export async function reportsForPage(api: ReportsApi, url: string): Promise<{ re
 
 /** The popup's view of a page: its report job, and its reports (or why they could not be read). */
 export async function pageState(api: ReportsApi | null, url: string): Promise<Omit<PageState, 'settings'>> {
-  const job = await currentJob(api, url);
-  if (!api) return { job, reports: [], reportsError: null };
+  const [job, queued] = await Promise.all([currentJob(api, url), queuedFor(url)]);
+  if (!api) return { job, queued, reports: [], reportsError: null };
   try {
-    return { job, reports: (await reportsForPage(api, url)).reports, reportsError: null };
+    return { job, queued, reports: (await reportsForPage(api, url)).reports, reportsError: null };
   } catch (error) {
     if (!isApiError(error)) throw error;
-    return { job, reports: [], reportsError: errorForPages(error) };
+    return { job, queued, reports: [], reportsError: errorForPages(error) };
   }
 }

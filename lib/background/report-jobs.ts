@@ -61,13 +61,17 @@ export const AUDIT_MAX_MS = 210_000;
 /** How often a cut-off job is looked for on the service while a popup waits for it. */
 const LOOK_AGAIN_MS = 3_000;
 
-/** Starts the report of a page, or joins the one already running for it. */
-export function startReport(api: ReportsApi, request: RequestOf<'createReport'>): Promise<Report> {
+/**
+ * Starts the report of a page, or joins the one already running for it.
+ * `notify`: asked from the menu or a shortcut, whose outcome is told in a
+ * notification even when the worker that started it was stopped meanwhile.
+ */
+export function startReport(api: ReportsApi, request: RequestOf<'createReport'>, notify = false): Promise<Report> {
   const key = jobKey(request.url);
   const running = inFlight.get(key);
   if (running) return running.work;
   const startedAt = Date.now();
-  const job: Job = { url: request.url, state: 'running', startedAt, privacy: request.privacy };
+  const job: Job = { url: request.url, state: 'running', startedAt, privacy: request.privacy, ...(notify ? { notify } : {}) };
   const work = (async () => {
     await settle(job);
     const release = keepAlive();
@@ -116,6 +120,11 @@ export async function currentJob(api: ReportsApi | null, url: string): Promise<J
   return settled;
 }
 
+/** Jobs still marked running that this worker does not hold: cut off when the browser stopped the worker that started them. */
+export async function cutOffJobs(): Promise<Extract<Job, { state: 'running' }>[]> {
+  return Object.values(await reportJobs.read()).flatMap((job) => (job.state === 'running' && !inFlight.has(jobKey(job.url)) ? [job] : []));
+}
+
 /** Answers once the job of a page has ended (at once when none runs); a cut-off job is looked for until it shows or its time is up. */
 export async function waitForJob(api: ReportsApi | null, url: string): Promise<Job | null> {
   await inFlight.get(jobKey(url))?.work.catch(() => undefined);
@@ -136,7 +145,7 @@ export async function waitForJob(api: ReportsApi | null, url: string): Promise<J
  * privacy, created at or after the job started by the service's own clock
  * (the browser's may be minutes off), never one made before.
  */
-async function findMadeFor(api: ReportsApi, job: Extract<Job, { state: 'running' }>): Promise<Report | null> {
+export async function findMadeFor(api: ReportsApi, job: { url: string; privacy: number; startedAt: number }): Promise<Report | null> {
   const { reports, serviceTime } = await reportsForPage(api, job.url);
   const offset = serviceTime === null ? 0 : serviceTime - Date.now();
   // The Date header counts whole seconds, and the request took a moment: two seconds of slack.

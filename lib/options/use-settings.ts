@@ -3,7 +3,7 @@ import type { AccountState } from '@/components/options/AccountPanel';
 import type { Account } from '@/lib/api';
 import type { ApiErrorData } from '@/lib/api/errors';
 import type { SettingsView } from '@/lib/protocol';
-import { onSettingsChanged, sendToBackground } from '@/lib/pages/send-to-background';
+import { onStateChanged, sendToBackground } from '@/lib/pages/send-to-background';
 import { errorData } from '@/lib/pages/error-view';
 
 const isConnected = (s: SettingsView) => Boolean(s.baseUrl && s.keySet && s.permissionGranted);
@@ -46,7 +46,9 @@ export function useSettings() {
     // The permission can be granted from the popup or taken back in the browser's settings while this page is
     // open: the account shows again or goes. Other changes (a preference, the badge turned off by the background,
     // the connection this page itself just saved and whose account it holds) need only the settings read again.
-    return onSettingsChanged((change) => void refresh(change === 'permission'));
+    return onStateChanged((change) => {
+      if (change !== 'queue') void refresh(change === 'permission');
+    });
   }, [refresh]);
 
   const saved = (result: { settings: SettingsView; account: Account }) => {

@@ -1,4 +1,4 @@
-import { asApiError, type ApiErrorData, type ApiErrorKind } from '@/lib/api/errors';
+import { asApiError, isServiceAway, type ApiErrorData, type ApiErrorKind } from '@/lib/api/errors';
 
 /**
  * How a page presents a typed error: the message as is, per-field messages
@@ -15,6 +15,8 @@ export interface ErrorView {
   otherFields: string[];
   action: ErrorAction;
   retryAfterSeconds: number | null;
+  /** The service is away: the report can wait in the queue until it is back. */
+  queueable: boolean;
 }
 
 const ACTIONS: Record<ApiErrorKind, ErrorAction> = {
@@ -68,6 +70,7 @@ export function errorView(error: ApiErrorData, shownFields: readonly string[]): 
     otherFields,
     action: ACTIONS[error.kind] ?? null,
     retryAfterSeconds: typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : null,
+    queueable: isServiceAway(error),
   };
 }
 

@@ -1,6 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
 import { ApiError, asApiError } from '@/lib/api/errors';
-import type { MessageType, Reply, RequestOf, ResponseOf, SettingsChange, SettingsChangedMessage } from '@/lib/protocol';
+import type { MessageType, Reply, RequestOf, ResponseOf, StateChange, StateChangedMessage } from '@/lib/protocol';
 
 /**
  * The pages' side of the protocol (lib/protocol.ts): send one message, get
@@ -21,12 +21,12 @@ export async function sendToBackground<T extends MessageType>(type: T, payload: 
   return reply.value;
 }
 
-function isSettingsChanged(message: unknown): message is SettingsChangedMessage {
-  return typeof message === 'object' && message !== null && 'type' in message && message.type === 'settingsChanged';
+function isSettingsChanged(message: unknown): message is StateChangedMessage {
+  return typeof message === 'object' && message !== null && 'type' in message && message.type === 'stateChanged';
 }
 
 /** Calls back when the background says a setting changed; only the extension itself is listened to. */
-export function onSettingsChanged(callback: (change: SettingsChange) => void): () => void {
+export function onStateChanged(callback: (change: StateChange) => void): () => void {
   const listener = (message: unknown, sender: Browser.runtime.MessageSender) => {
     if (sender.id === browser.runtime.id && !sender.tab && isSettingsChanged(message)) callback(message.change);
     return undefined;

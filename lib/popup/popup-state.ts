@@ -1,6 +1,6 @@
 import type { Report } from '@/lib/api';
 import type { ApiErrorData } from '@/lib/api/errors';
-import type { CachedPage, Job, PageState, SettingsView } from '@/lib/protocol';
+import type { CachedPage, Job, PageState, QueuedReport, SettingsView } from '@/lib/protocol';
 import { checkReportable, sameAddress } from '@/lib/shared/page-address';
 import type { Privacy } from '@/lib/shared/score';
 
@@ -23,6 +23,8 @@ export type PopupState =
       reports: Report[];
       reportsError: ApiErrorData | null;
       job: Job | null;
+      /** Waiting in the queue for the service to be back. */
+      queued: QueuedReport | null;
       /** False while it shows what the cache kept, until the background answers. */
       fresh: boolean;
     };
@@ -36,7 +38,8 @@ export type PopupAction =
   | { type: 'loadFailed'; error: ApiErrorData }
   | { type: 'started'; privacy: Privacy; startedAt: number }
   | { type: 'settled'; job: Job | null }
-  | { type: 'dismissed' };
+  | { type: 'dismissed' }
+  | { type: 'queued'; entry: QueuedReport | null };
 
 export const initialPopupState: PopupState = { phase: 'starting' };
 
@@ -53,7 +56,16 @@ export function popupReducer(state: PopupState, action: PopupAction): PopupState
     case 'cached': {
       if (state.phase !== 'loading' || action.page.url !== state.address) return state;
       const { settings, reports } = action.page;
-      return { phase: 'ready', address: state.address, settings, reports: newestFirst(reports), reportsError: null, job: null, fresh: false };
+      return {
+        phase: 'ready',
+        address: state.address,
+        settings,
+        reports: newestFirst(reports),
+        reportsError: null,
+        job: null,
+        queued: null,
+        fresh: false,
+      };
     }
     case 'loaded': {
       if (state.phase !== 'loading' && state.phase !== 'ready') return state;
@@ -77,6 +89,9 @@ export function popupReducer(state: PopupState, action: PopupAction): PopupState
       return { ...state, job: action.job, reports: withNewReport(state.reports, action.job, state.address) };
     case 'dismissed':
       return state.phase === 'ready' ? { ...state, job: null } : state;
+    case 'queued':
+      // Queued, the failed attempt is behind it: the page shows that it waits instead.
+      return state.phase === 'ready' ? { ...state, queued: action.entry, job: action.entry ? null : state.job } : state;
   }
 }
 

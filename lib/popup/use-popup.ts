@@ -91,10 +91,29 @@ export function usePopup() {
     if (job.state === 'failed' && NEEDS_RELOAD.has(job.error.kind)) void load(url);
   };
 
+  /** The service is away: the report waits in the background's queue instead (never with a password). */
+  const queue = async () => {
+    if (state.phase !== 'ready' || state.job?.state !== 'failed' || privacy === 2) return;
+    const { url, startedAt } = state.job;
+    try {
+      const entry = await sendToBackground('queueReport', { url, privacy, sentAt: startedAt, offline: !navigator.onLine });
+      dispatch({ type: 'queued', entry });
+      void sendToBackground('dismissJob', { url }).catch(() => undefined);
+    } catch (error) {
+      dispatch({ type: 'settled', job: { url, state: 'failed', startedAt, error: errorData(error) } });
+    }
+  };
+
+  const cancelQueued = async () => {
+    if (state.phase !== 'ready' || !state.queued) return;
+    await sendToBackground('cancelQueued', { url: state.address }).catch(() => undefined);
+    dispatch({ type: 'queued', entry: null });
+  };
+
   const dismiss = () => {
     dispatch({ type: 'dismissed' });
     if (address) void sendToBackground('dismissJob', { url: address }).catch(() => undefined);
   };
 
-  return { state, privacy, choosePrivacy, password, setPassword, create, dismiss, restart: start };
+  return { state, privacy, choosePrivacy, password, setPassword, create, dismiss, queue, cancelQueued, restart: start };
 }

@@ -8,6 +8,8 @@ export interface ServiceSettings {
   fetchTimeoutMs: number;
   perPageFallback: 10 | 25;
   extraCaCerts: string[];
+  /** Creates the report, then cuts the connection instead of answering: the client cannot know it was made. */
+  dropAfterCreate: boolean;
 }
 
 export interface ServiceState {

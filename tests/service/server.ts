@@ -29,6 +29,8 @@ export interface ServiceOptions {
   perPageFallback?: 10 | 25;
   /** Certificate authorities (PEM) to trust when auditing https pages, besides the system ones. */
   extraCaCerts?: string[];
+  /** Creates a report, then drops the connection without an answer. */
+  dropAfterCreate?: boolean;
 }
 
 export interface AccountSeed {
@@ -55,7 +57,9 @@ export interface RunningService {
   /** `http://127.0.0.1:PORT`; clients append `/api/v1`. */
   baseUrl: string;
   accounts: { id: number; name: string; email: string; apiKey: string }[];
-  configure(o: Partial<Pick<ServiceOptions, 'latencyMs' | 'rateLimit' | 'reportsPerMonth' | 'fetchTimeoutMs' | 'perPageFallback'>>): void;
+  configure(
+    o: Partial<Pick<ServiceOptions, 'latencyMs' | 'rateLimit' | 'reportsPerMonth' | 'fetchTimeoutMs' | 'perPageFallback' | 'dropAfterCreate'>>,
+  ): void;
   /** Inserts reports directly: no fetch, no audit, no quota. */
   seedReports(apiKey: string, seeds: SeedReport[]): { id: number; url: string; project: string }[];
   /** The last 1000 requests; `path` is the request target, query included. */
@@ -89,6 +93,7 @@ export async function startReportService(o: ServiceOptions = {}): Promise<Runnin
     fetchTimeoutMs: o.fetchTimeoutMs ?? 15000,
     perPageFallback: o.perPageFallback ?? 10,
     extraCaCerts: o.extraCaCerts ?? [],
+    dropAfterCreate: o.dropAfterCreate ?? false,
   };
   const limiter = new RateLimiter(o.rateLimit === undefined ? { limit: 600, windowSeconds: 60 } : o.rateLimit);
   const closing = new AbortController();
@@ -132,6 +137,10 @@ async function respond(state: ServiceState, req: IncomingMessage, res: ServerRes
     // Joined, not resolved: a target like `//host/x` must stay a path of this service.
     const url = new URL(state.origin + (req.url ?? '/'));
     const reply = url.pathname.startsWith('/api/') ? await handleApi(state, req, url) : await handleWeb(state, req, url);
+    if (state.settings.dropAfterCreate && req.method === 'POST' && reply.status < 300) {
+      req.socket.destroy();
+      return;
+    }
     send(res, reply);
   } catch (error) {
     if (!state.closing.aborted) console.error('report service: request failed', error);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Report } from '@/lib/api';
-import { onSettingsChanged, sendToBackground } from '@/lib/pages/send-to-background';
+import { onStateChanged, sendToBackground } from '@/lib/pages/send-to-background';
 import { createListLoader, type ListState } from '@/lib/options/list-loader';
 import { changeView } from '@/lib/options/reports-view';
 import { DEFAULT_REPORTS_VIEW } from '@/lib/shared/list-options';
@@ -61,7 +61,7 @@ export function useReportsList(): ReportsList {
         void loader.load(kept);
       });
     // Another service or another key has other reports.
-    const unwatch = onSettingsChanged((change) => {
+    const unwatch = onStateChanged((change) => {
       if (change === 'connection' && viewRef.current) void loader.load(viewRef.current);
     });
     return () => {

@@ -24,6 +24,8 @@ export const BADGE_COLOURS: Record<ResultLabel | 'neutral', string> = {
 
 export const PROGRESS_LOOK: BadgeLook = { text: '…', color: BADGE_COLOURS.neutral };
 export const EMPTY_LOOK: BadgeLook = { text: '', color: BADGE_COLOURS.neutral };
+/** Waiting in the queue for the service to be back. */
+export const QUEUED_LOOK: BadgeLook = { text: '↻', color: '#1a56db' };
 
 export function badgeResultOf(report: Report): BadgeResult {
   return { score: report.score, label: report.label };

@@ -2,7 +2,8 @@ import { browser } from 'wxt/browser';
 import { onJobChange } from '@/lib/background/report-jobs';
 import type { Job } from '@/lib/protocol';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
-import { readPreferences, watchConnection, watchPreferences, writePreferences } from '@/lib/storage';
+import { queuedFor } from '@/lib/background/report-queue';
+import { readPreferences, reportQueue, watchConnection, watchPreferences, writePreferences } from '@/lib/storage';
 import { cacheKey, clearCache, latestResult, resetLookups, writeCached } from '@/lib/background/toolbar/badge-lookup';
 import {
   badgeLook,
@@ -12,6 +13,7 @@ import {
   EMPTY_LOOK,
   paint,
   PROGRESS_LOOK,
+  QUEUED_LOOK,
   tabAddress,
   tabsShowing,
 } from '@/lib/background/toolbar/badge-paint';
@@ -68,6 +70,10 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
     }
     const key = cacheKey(url);
     if (running.has(key)) return paint(tabId, PROGRESS_LOOK);
+    if (await queuedFor(url)) {
+      shown.set(tabId, key);
+      return paint(tabId, QUEUED_LOOK);
+    }
     const result = await latestResult(url);
     // The user may have moved on while the service answered.
     const now = await currentAddress(tabId);
@@ -135,6 +141,11 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
   browser.permissions.onAdded.addListener(() => track(followSetting()));
   watchPreferences(() => track(followSetting()));
   // Another service has other reports: what the badges show no longer holds.
+  // A page queued, made or cancelled: the tabs showing queued pages are painted again.
+  reportQueue.watch(() => {
+    for (const tabId of shown.keys()) schedule(tabId);
+    track(browser.tabs.query({ active: true }).then((tabs) => tabs.forEach((tab) => tab.id !== undefined && schedule(tab.id))));
+  });
   watchConnection(() => {
     resetLookups();
     wasActive = null;

@@ -60,6 +60,15 @@ export function failureNotification(error: ApiErrorData, pageUrl: string | null)
   };
 }
 
+/** The service was away: the report waits in the queue, which the options page lists. */
+export function queuedNotification(pageUrl: string): NotificationContent {
+  return {
+    title: `Will report ${shortAddress(pageUrl)} later`,
+    message: 'The report service cannot be reached now. The report will be made when it is back; the options page lists what is waiting.',
+    action: { kind: 'options' },
+  };
+}
+
 /** A page the service cannot reach (the browser's own pages, files, store pages). */
 export function unreportableNotification(reason: string): NotificationContent {
   return { title: "This page can't be reported", message: reason, action: null };

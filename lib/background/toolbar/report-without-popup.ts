@@ -1,11 +1,15 @@
-import { asApiError } from '@/lib/api/errors';
+import { browser } from 'wxt/browser';
+import { asApiError, errorForPages, isServiceAway } from '@/lib/api/errors';
 import { connectedApi } from '@/lib/background/connection';
-import { startReport } from '@/lib/background/report-jobs';
+import { cutOffJobs, onJobChange, startReport, waitForJob } from '@/lib/background/report-jobs';
+import { onQueueOutcome, queueReport, type QueueOutcome } from '@/lib/background/report-queue';
+import type { Job } from '@/lib/protocol';
 import { checkReportable } from '@/lib/shared/page-address';
 import type { Privacy } from '@/lib/shared/score';
-import { readPreferences } from '@/lib/storage';
+import { readConnection, readPreferences } from '@/lib/storage';
 import {
   failureNotification,
+  queuedNotification,
   showNotification,
   successNotification,
   unreportableNotification,
@@ -16,28 +20,89 @@ import {
  * Reporting a page from the right-click menu or a keyboard shortcut: there is
  * no popup to show the outcome, so it arrives as a notification. The job
  * itself is the same one the popup uses, so a popup opened on that page later
- * shows it too.
+ * shows it too. When the service cannot be reached the report is queued
+ * (lib/background/report-queue.ts) and made when it is back.
  */
 
 /** A password cannot be asked for from a menu or a shortcut, so a password default becomes private. */
-function toolbarPrivacy(defaultPrivacy: Privacy): Privacy {
+function toolbarPrivacy(defaultPrivacy: Privacy): 0 | 1 {
   return defaultPrivacy === 2 ? 1 : defaultPrivacy;
 }
 
-async function outcome(address: string | undefined): Promise<NotificationContent> {
+/** Wakes the worker while a job it must tell about runs: one stopped mid-audit is then settled and told. */
+const JOBS_ALARM = 'toolbar-jobs';
+
+async function outcome(address: string | undefined): Promise<NotificationContent | null> {
   const reportable = checkReportable(address);
   if (!reportable.ok) return unreportableNotification(reportable.reason);
+  const privacy = toolbarPrivacy((await readPreferences()).defaultPrivacy);
+  const sentAt = Date.now();
   try {
     const { api, baseUrl } = await connectedApi();
-    const { defaultPrivacy } = await readPreferences();
-    const report = await startReport(api, { url: reportable.url, privacy: toolbarPrivacy(defaultPrivacy) });
+    await browser.alarms.create(JOBS_ALARM, { periodInMinutes: 1 });
+    const report = await startReport(api, { url: reportable.url, privacy }, true);
     return successNotification(report, baseUrl);
   } catch (error) {
-    return failureNotification(asApiError(error, 'The report could not be created. Try again.').toJSON(), reportable.url);
+    const data = errorForPages(asApiError(error, 'The report could not be created. Try again.'));
+    if (!isServiceAway(data)) return failureNotification(data, reportable.url);
+    // Its own notification comes from the queue.
+    await queueReport({ url: reportable.url, privacy, sentAt, reached: globalThis.navigator?.onLine !== false }, data);
+    return null;
   }
 }
 
-/** Reports a page and tells the outcome in a notification. Answers the notification's id. */
-export async function reportWithoutPopup(address: string | undefined): Promise<string> {
-  return showNotification(await outcome(address));
+/** Reports a page and tells the outcome in a notification. Answers the notification's id, or null when the queue tells it. */
+export async function reportWithoutPopup(address: string | undefined): Promise<string | null> {
+  const content = await outcome(address);
+  return content ? showNotification(content) : null;
+}
+
+async function tellQueueOutcome(change: QueueOutcome): Promise<void> {
+  const baseUrl = (await readConnection())?.baseUrl ?? null;
+  if (change.kind === 'queued' && change.entry.attempts === 1) await showNotification(queuedNotification(change.entry.url));
+  if (change.kind === 'made' && baseUrl) {
+    await showNotification({ ...successNotification(change.report, baseUrl), title: 'Queued report created' });
+  }
+  if (change.kind === 'failed') await showNotification(failureNotification(change.error, change.entry.url));
+  if (change.kind === 'gave-up') {
+    await showNotification(
+      failureNotification(
+        { kind: 'network', message: 'The report service could not be reached for 7 days, so this report was dropped from the queue.' },
+        change.entry.url,
+      ),
+    );
+  }
+}
+
+/** Tells the outcome of a job cut off by a stopped worker once it settles (the service may still have made it). */
+async function settleCutOff(job: Job): Promise<void> {
+  const api = await connectedApi()
+    .then(({ api }) => api)
+    .catch(() => null);
+  const settled = await waitForJob(api, job.url);
+  const baseUrl = (await readConnection())?.baseUrl;
+  if (settled?.state === 'done' && baseUrl) await showNotification(successNotification(settled.report, baseUrl));
+  if (settled?.state === 'failed') await showNotification(failureNotification(settled.error, settled.url));
+}
+
+let settling: Promise<void> | null = null;
+function settleCutOffJobs(): Promise<void> {
+  settling ??= (async () => {
+    const jobs = (await cutOffJobs()).filter((job) => job.notify);
+    await Promise.all(jobs.map(settleCutOff));
+    if ((await cutOffJobs()).length === 0) await browser.alarms.clear(JOBS_ALARM);
+  })().finally(() => (settling = null));
+  return settling;
+}
+
+/** Call once, synchronously, when the worker starts. */
+export function registerReportsWithoutPopup(): void {
+  onQueueOutcome((change) => void tellQueueOutcome(change).catch(() => undefined));
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === JOBS_ALARM) void settleCutOffJobs();
+  });
+  onJobChange((job) => {
+    if (job.state !== 'running') void cutOffJobs().then((left) => (left.length === 0 ? browser.alarms.clear(JOBS_ALARM) : undefined));
+  });
+  void settleCutOffJobs();
 }

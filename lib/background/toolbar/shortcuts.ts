@@ -14,7 +14,7 @@ export const COMMAND_REPORT_PAGE = 'report-page';
  * activeTab, so the tab handed to the listener carries its address; a tab
  * without one (some browsers omit it) is looked up as the active tab.
  */
-async function reportCurrentTab(tab?: Browser.tabs.Tab): Promise<string> {
+async function reportCurrentTab(tab?: Browser.tabs.Tab): Promise<string | null> {
   const target = tab?.url ? tab : (await browser.tabs.query({ active: true, currentWindow: true }))[0];
   return reportWithoutPopup(target?.url);
 }

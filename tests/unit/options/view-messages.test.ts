@@ -3,8 +3,8 @@ import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
 import { dispatch } from '@/lib/background/router';
-import { registerSettingsAnnouncer } from '@/lib/background/connection';
-import { onSettingsChanged } from '@/lib/pages/send-to-background';
+import { registerChangeAnnouncer } from '@/lib/background/connection';
+import { onStateChanged } from '@/lib/pages/send-to-background';
 import { installFakePermissions } from '../background/fake-permissions';
 import { DEFAULT_REPORTS_VIEW } from '@/lib/shared/list-options';
 import type { ReportsView } from '@/lib/protocol';
@@ -43,20 +43,20 @@ describe('telling open pages that the connection changed', () => {
   it('the background announces a change of the stored connection as such, and nothing for a kept view', async () => {
     installFakePermissions();
     const sent = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue(undefined);
-    registerSettingsAnnouncer();
+    registerChangeAnnouncer();
     await writePreferences({ badgeEnabled: true });
     await dispatch(createHandlers(), { type: 'saveReportsView', payload: { view } });
     await writeConnection({ baseUrl: 'https://reports.example.com', apiKey: 'key-1' });
     expect(sent.mock.calls.map(([message]) => message)).toEqual([
-      { type: 'settingsChanged', change: 'preferences' },
-      { type: 'settingsChanged', change: 'connection' },
+      { type: 'stateChanged', change: 'preferences' },
+      { type: 'stateChanged', change: 'connection' },
     ]);
   });
 
   it('a page hears the extension itself only, until it stops listening', async () => {
     const changed = vi.fn();
-    const stop = onSettingsChanged(changed);
-    const message = { type: 'settingsChanged', change: 'connection' };
+    const stop = onStateChanged(changed);
+    const message = { type: 'stateChanged', change: 'connection' };
     await fakeBrowser.runtime.onMessage.trigger(message, { id: 'another-extension' }, () => undefined);
     await fakeBrowser.runtime.onMessage.trigger(message, { id: fakeBrowser.runtime.id, tab: { id: 4 } as Browser.tabs.Tab }, () => undefined);
     await fakeBrowser.runtime.onMessage.trigger({ type: 'getSettings' }, { id: fakeBrowser.runtime.id }, () => undefined);

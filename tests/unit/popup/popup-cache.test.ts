@@ -33,7 +33,7 @@ const cached = (over: Partial<CachedPage> = {}): PopupAction => ({
 });
 const loaded = (over: Partial<PageState> = {}): PopupAction => ({
   type: 'loaded',
-  page: { settings, job: null, reports: [report(1, 1)], reportsError: null, ...over },
+  page: { settings, job: null, reports: [report(1, 1)], reportsError: null, queued: null, ...over },
 });
 const error = { kind: 'network' as const, message: 'The service could not be reached.' };
 const run = (...actions: PopupAction[]): PopupState => actions.reduce(popupReducer, { ...initialPopupState });

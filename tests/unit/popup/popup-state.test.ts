@@ -28,7 +28,14 @@ const report = (id: number, url = 'example.com/blog'): Report & { checks: null }
   checks: null,
 });
 
-const page = (over: Partial<PageState> = {}): PageState => ({ settings: settings(), job: null, reports: [], reportsError: null, ...over });
+const page = (over: Partial<PageState> = {}): PageState => ({
+  settings: settings(),
+  job: null,
+  reports: [],
+  reportsError: null,
+  queued: null,
+  ...over,
+});
 
 const run = (...actions: PopupAction[]): PopupState => actions.reduce(popupReducer, initialPopupState);
 
