@@ -41,6 +41,12 @@ export interface LaunchOptions {
   colorScheme?: 'light' | 'dark';
   /** Another build folder (default: .output/chrome-mv3). */
   extensionDir?: string;
+  /**
+   * A folder the caller owns for the profile and the loaded copy of the extension, kept
+   * after close: a browser launched again on it is the same browser restarted (same
+   * extension id, its local storage kept, its session storage gone).
+   */
+  keepDir?: string;
 }
 
 export interface ExtensionBrowser {
@@ -87,20 +93,24 @@ export async function launchExtensionBrowser(options: LaunchOptions = {}): Promi
       display = await openDisplay(scratch);
       cleanups.push(display.stop);
     }
+    const home = options.keepDir ?? scratch;
     const chromium = await puppeteer.launch({
       executablePath: chromiumPath,
       headless: !headed,
       pipe: true,
       // enableExtensions: [dir] does not await its installs in puppeteer 24.43; installExtension does and gives the id.
       enableExtensions: true,
-      userDataDir: join(scratch, 'profile'),
+      userDataDir: join(home, 'profile'),
       defaultViewport: null,
       // Killed runs leave Chromium's temporary files behind: keep them in the scratch folder.
       env: { ...process.env, TMPDIR: join(scratch, 'tmp'), ...display?.env },
       args: chromiumArgs(options.colorScheme ?? 'light'),
     });
     cleanups.push(() => chromium.close());
-    const extensionDir = await copyBuild(options.extensionDir ?? chromeBuildDir, join(scratch, 'extension'));
+    const copy = join(home, 'extension');
+    // Restarted on a kept folder: the same copy, so the same id and the same storage.
+    const extensionDir =
+      options.keepDir && existsSync(join(copy, 'manifest.json')) ? copy : await copyBuild(options.extensionDir ?? chromeBuildDir, copy);
     const extensionId = await chromium.installExtension(extensionDir);
     const workers = controlServiceWorker(chromium, extensionId);
     await workers.worker();

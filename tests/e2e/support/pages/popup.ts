@@ -102,6 +102,12 @@ export class PopupPage extends PageObject {
     await this.click('::-p-aria([name="Create report"][role="button"])');
   }
 
+  /** After a failure because the service is away: keep the report in the queue. Resolves once the popup shows it waiting. */
+  async queueUntilBack(): Promise<void> {
+    await this.click('::-p-aria([name="Report when the service is back"][role="button"])');
+    await this.page.waitForSelector('[data-queued="true"]');
+  }
+
   /** Chooses the privacy (and types the password), clicks Create report and waits for the outcome. */
   async createReport(options: { privacy: PrivacyChoice; password?: string; timeout?: number }): Promise<'done' | 'failed'> {
     await this.choosePrivacy(options.privacy);
