@@ -33,6 +33,8 @@ export const settingsViewSchema = z.object({
   keyHint: z.string().nullable(),
   /** Whether the browser still lets the extension reach the service (users can revoke it at any time). */
   permissionGranted: z.boolean(),
+  /** The key is forgotten when the browser closes (kept in session storage only). */
+  keyForSessionOnly: z.boolean(),
   preferences: preferencesSchema,
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
@@ -107,6 +109,8 @@ export const requests = {
   /** Normalise, check the permission, prove the connection with the account, then keep it. */
   saveConnection: z.object({ baseUrl: z.string().max(2048), apiKey: z.string().max(512).optional() }),
   forgetKey: z.object({}),
+  /** Where the key is kept: until the browser closes only, or until the user forgets it. */
+  saveKeyLifetime: z.object({ sessionOnly: z.boolean() }),
   savePreferences: preferencesSchema.partial(),
   getAccount: z.object({}),
   /** What the popup can draw before the service answers: the page as the last popup showed it, and the privacy chosen there. */
@@ -160,6 +164,7 @@ export interface Responses {
   getSettings: SettingsView;
   saveConnection: { settings: SettingsView; account: Account };
   forgetKey: SettingsView;
+  saveKeyLifetime: SettingsView;
   savePreferences: SettingsView;
   getAccount: Account;
   getPopupStart: { cached: CachedPage | null; privacyDraft: z.infer<typeof privacy> | null };

@@ -71,8 +71,10 @@ function keepValid<T>(entry: z.ZodType<T>) {
 }
 
 // --- The connection: local only, as sync storage would copy the key to every browser of the account.
-// The address and the key are two items: the key is bound to the origin it was saved for, and a
-// change of address never carries it along (it must be typed again for another origin).
+// The address and the key are separate items: the key is bound to the origin it was saved for, and a
+// change of address never carries it along (it must be typed again for another origin). The key is in
+// local storage, or, when the user asks to forget it when the browser closes, in session storage,
+// which lives in memory only and goes with the browser.
 
 /** What the background works with: the address, and the key when one is saved for that address's origin (else empty). */
 export interface Connection {
@@ -81,19 +83,22 @@ export interface Connection {
 }
 
 /** `revision` changes with every save, so one watch of this item sees every change of address or key. */
-const addressItem = defineStored<{ baseUrl: string; revision?: number; apiKey?: string } | null>(
+const addressItem = defineStored<{ baseUrl: string; revision?: number; keyForSessionOnly?: boolean; apiKey?: string } | null>(
   'local:connection',
   // Versions before the key had its own item kept it here: read, moved to its item, then dropped.
-  z.object({ baseUrl: z.string().min(1), revision: z.number().optional(), apiKey: z.string().optional() }).nullable(),
+  z
+    .object({ baseUrl: z.string().min(1), revision: z.number().optional(), keyForSessionOnly: z.boolean().optional(), apiKey: z.string().optional() })
+    .nullable(),
   null,
 );
-const keyItem = defineStored<{ origin: string; key: string } | null>(
-  'local:apiKey',
-  z.object({ origin: z.string(), key: z.string().min(1) }).nullable(),
-  null,
-);
+const keySchema = z.object({ origin: z.string(), key: z.string().min(1) }).nullable();
+const keyItems = {
+  local: defineStored<{ origin: string; key: string } | null>('local:apiKey', keySchema, null),
+  session: defineStored<{ origin: string; key: string } | null>('session:apiKey', keySchema, null),
+};
 
 const originOf = (baseUrl: string) => new URL(baseUrl).origin;
+const keyItemFor = (sessionOnly: boolean | undefined) => (sessionOnly ? keyItems.session : keyItems.local);
 
 export async function readConnection(): Promise<Connection | null> {
   const address = await addressItem.read();
@@ -102,23 +107,36 @@ export async function readConnection(): Promise<Connection | null> {
     await writeConnection({ baseUrl: address.baseUrl, apiKey: address.apiKey });
     return readConnection();
   }
-  const saved = await keyItem.read();
+  const saved = await keyItemFor(address.keyForSessionOnly).read();
   return { baseUrl: address.baseUrl, apiKey: saved && saved.origin === originOf(address.baseUrl) ? saved.key : '' };
 }
 
-/** The saved key and the origin it is bound to, for a save that may keep it. */
-export const savedKey = keyItem.read;
+/** Whether the key is kept until the browser closes only. */
+export async function keyForSessionOnly(): Promise<boolean> {
+  return (await addressItem.read())?.keyForSessionOnly ?? false;
+}
 
-/** Keeps the address, and the key bound to its origin; an empty key forgets the saved one. */
-export async function writeConnection(connection: Connection | null): Promise<void> {
+/** The saved key and the origin it is bound to, for a save that may keep it. */
+export async function savedKey(): Promise<{ origin: string; key: string } | null> {
+  return keyItemFor((await addressItem.read())?.keyForSessionOnly).read();
+}
+
+/**
+ * Keeps the address, and the key bound to its origin (in local or session
+ * storage, as the user chose, kept as it was unless told); an empty key
+ * forgets the saved one.
+ */
+export async function writeConnection(connection: { baseUrl: string; apiKey: string; keyForSessionOnly?: boolean } | null): Promise<void> {
   if (!connection) {
-    await Promise.all([addressItem.remove(), keyItem.remove()]);
+    await Promise.all([addressItem.remove(), keyItems.local.remove(), keyItems.session.remove()]);
     return;
   }
-  // The key first: whoever watches the address finds both in place.
-  if (connection.apiKey) await keyItem.write({ origin: originOf(connection.baseUrl), key: connection.apiKey });
-  else await keyItem.remove();
-  await addressItem.update((previous) => ({ baseUrl: connection.baseUrl, revision: (previous?.revision ?? 0) + 1 }));
+  const sessionOnly = connection.keyForSessionOnly ?? (await addressItem.read())?.keyForSessionOnly ?? false;
+  // The key first, and only in the area chosen: whoever watches the address finds both in place.
+  await keyItemFor(!sessionOnly).remove();
+  if (connection.apiKey) await keyItemFor(sessionOnly).write({ origin: originOf(connection.baseUrl), key: connection.apiKey });
+  else await keyItemFor(sessionOnly).remove();
+  await addressItem.update((previous) => ({ baseUrl: connection.baseUrl, keyForSessionOnly: sessionOnly, revision: (previous?.revision ?? 0) + 1 }));
 }
 
 /** Calls back when the address or the key changes (every save changes the address item's revision). */

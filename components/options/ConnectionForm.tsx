@@ -83,6 +83,16 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
     }
   };
 
+  const keepKeyFor = async (sessionOnly: boolean) => {
+    setDone(null);
+    try {
+      onForgotten(await sendToBackground('saveKeyLifetime', { sessionOnly }));
+      setDone(sessionOnly ? 'The key will be forgotten when the browser closes.' : 'The key is kept until you forget it.');
+    } catch (error) {
+      setFailure(connectionFailure(errorData(error)));
+    }
+  };
+
   const addressError = failure?.fields.baseUrl;
   const keyError = failure?.fields.apiKey;
   return (
@@ -115,7 +125,16 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
           </p>
         )}
       </div>
-      <KeyField settings={settings} value={key} onInput={setKey} error={keyError} inputRef={keyInput} onForget={() => void forget()} busy={busy} />
+      <KeyField
+        settings={settings}
+        value={key}
+        onInput={setKey}
+        error={keyError}
+        inputRef={keyInput}
+        onForget={() => void forget()}
+        onSessionOnly={(sessionOnly) => void keepKeyFor(sessionOnly)}
+        busy={busy}
+      />
       {willAsk && (
         <p class="connection__why" id="permission-why">
           The browser will ask you to let the extension reach {host ?? 'your service'}. It needs this to send your requests to your service, and asks

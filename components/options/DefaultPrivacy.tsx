@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { isApiError } from '@/lib/api/errors';
+import { asApiError } from '@/lib/api/errors';
 import type { SettingsView } from '@/lib/protocol';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import type { Privacy } from '@/lib/shared/score';
@@ -15,7 +15,7 @@ export function DefaultPrivacy({ settings, onSaved }: { settings: SettingsView; 
       onSaved(await sendToBackground('savePreferences', { defaultPrivacy }));
       setStatus({ tone: 'info', message: 'Saved.' });
     } catch (error) {
-      setStatus({ tone: 'error', message: isApiError(error) ? error.message : 'The setting could not be saved. Try again.' });
+      setStatus({ tone: 'error', message: asApiError(error, 'The setting could not be saved. Try again.').message });
     }
   };
   return (

@@ -10,11 +10,13 @@ interface Props {
   error: string | undefined;
   inputRef: Ref<HTMLInputElement>;
   onForget: () => void;
+  /** Keep the key until the browser closes only (session storage), or until the user forgets it. */
+  onSessionOnly: (sessionOnly: boolean) => void;
   busy: boolean;
 }
 
 /** The API key, masked; the stored one is never shown back, only its last four characters. */
-export function KeyField({ settings, value, onInput, error, inputRef, onForget, busy }: Props) {
+export function KeyField({ settings, value, onInput, error, inputRef, onForget, onSessionOnly, busy }: Props) {
   return (
     <div class="field">
       <label class="field__label" for="api-key">
@@ -49,6 +51,21 @@ export function KeyField({ settings, value, onInput, error, inputRef, onForget, 
           {error}
         </p>
       )}
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={settings.keyForSessionOnly}
+          disabled={busy}
+          aria-describedby="api-key-lifetime-help"
+          onChange={(e) => onSessionOnly(e.currentTarget.checked)}
+        />
+        Forget the key when the browser closes
+      </label>
+      <p class="field__help" id="api-key-lifetime-help">
+        {settings.keyForSessionOnly
+          ? 'The key is kept in memory only and is gone when the browser closes: enter it again here after a restart.'
+          : 'The key is kept in this browser’s local storage, which only this extension can read, until you forget it.'}
+      </p>
     </div>
   );
 }

@@ -24,16 +24,20 @@ export function OpenOptionsButton({ label = 'Open the options' }: { label?: stri
   );
 }
 
-/** Not connected yet: one way forward, to the options page. */
-export function NeedsConnection() {
+/** Not connected yet (or the key went with the browser, as the user chose): one way forward, to the options page. */
+export function NeedsConnection({ keyForgotten }: { keyForgotten: boolean }) {
   const button = useRef<HTMLButtonElement>(null);
   useFocusOnMount(button);
   return (
     <section class="panel" data-need="connect" aria-labelledby="connect-heading">
-      <h2 id="connect-heading">Connect your report service</h2>
-      <p>To report pages, the extension needs the address of your report service and your API key. It takes a minute.</p>
+      <h2 id="connect-heading">{keyForgotten ? 'Enter your API key again' : 'Connect your report service'}</h2>
+      <p>
+        {keyForgotten
+          ? 'The key was forgotten when the browser closed, as you chose in the options. Enter it there to report pages again.'
+          : 'To report pages, the extension needs the address of your report service and your API key. It takes a minute.'}
+      </p>
       <button ref={button} type="button" class="button button--primary" onClick={openOptions}>
-        Open the options to connect
+        {keyForgotten ? 'Open the options to enter the key' : 'Open the options to connect'}
       </button>
     </section>
   );

@@ -86,7 +86,7 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
 /** Connect first, or grant access again: shown on any page, as nothing can be reported before. */
 function Need({ settings, onGranted }: { settings: SettingsView; onGranted: () => void }) {
   const need = popupNeed(settings);
-  if (need === 'connect') return <NeedsConnection />;
+  if (need === 'connect') return <NeedsConnection keyForgotten={Boolean(settings.baseUrl && settings.keyForSessionOnly)} />;
   if (need === 'permission' && settings.baseUrl) return <NeedsPermission baseUrl={settings.baseUrl} onGranted={onGranted} />;
   return null;
 }

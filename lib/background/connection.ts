@@ -5,19 +5,29 @@ import { ApiError } from '@/lib/api/errors';
 import { originPattern } from '@/lib/shared/permission';
 import type { RequestOf, StateChange, StateChangedMessage, SettingsView } from '@/lib/protocol';
 import { cleanKey, keyForOtherAddress, keyProblem } from '@/lib/shared/api-key';
-import { readConnection, readPreferences, reportQueue, savedKey, watchConnection, watchPreferences, writeConnection } from '@/lib/storage';
+import {
+  keyForSessionOnly,
+  readConnection,
+  readPreferences,
+  reportQueue,
+  savedKey,
+  watchConnection,
+  watchPreferences,
+  writeConnection,
+} from '@/lib/storage';
 
 async function hasPermission(baseUrl: string): Promise<boolean> {
   return browser.permissions.contains({ origins: [originPattern(baseUrl)] });
 }
 
 export async function settingsView(): Promise<SettingsView> {
-  const [connection, preferences] = await Promise.all([readConnection(), readPreferences()]);
+  const [connection, preferences, sessionOnly] = await Promise.all([readConnection(), readPreferences(), keyForSessionOnly()]);
   return {
     baseUrl: connection?.baseUrl ?? null,
     keySet: Boolean(connection?.apiKey),
     keyHint: connection?.apiKey ? connection.apiKey.slice(-4) : null,
     permissionGranted: connection ? await hasPermission(connection.baseUrl) : false,
+    keyForSessionOnly: sessionOnly,
     preferences,
   };
 }
@@ -81,6 +91,13 @@ async function releaseUnusedOrigin(unused: string, inUse: string | null): Promis
   const pattern = originPattern(unused);
   if (inUse && originPattern(inUse) === pattern) return;
   await browser.permissions.remove({ origins: [pattern] }).catch(() => false);
+}
+
+/** Moves the key to session storage (forgotten when the browser closes) or back to local storage. */
+export async function saveKeyLifetime(sessionOnly: boolean): Promise<SettingsView> {
+  const connection = await readConnection();
+  if (connection) await writeConnection({ baseUrl: connection.baseUrl, apiKey: connection.apiKey, keyForSessionOnly: sessionOnly });
+  return settingsView();
 }
 
 export async function forgetKey(): Promise<SettingsView> {

@@ -1,6 +1,6 @@
 import { isApiError } from '@/lib/api/errors';
 import { privacyDraft, readReportsView, writePreferences, writeReportsView } from '@/lib/storage';
-import { connectedApi, forgetKey, saveConnection, settingsView } from '@/lib/background/connection';
+import { connectedApi, forgetKey, saveConnection, saveKeyLifetime, settingsView } from '@/lib/background/connection';
 import { forgettingCachedPages, keepingPageState, popupStart } from '@/lib/background/popup-cache';
 import { pageState, withoutChecks } from '@/lib/background/page-state';
 import { dismissJob, startReport, waitForJob } from '@/lib/background/report-jobs';
@@ -17,6 +17,7 @@ export function createHandlers(): Handlers {
     getSettings: () => settingsView(),
     saveConnection: (request) => saveConnection(request),
     forgetKey: () => forgetKey(),
+    saveKeyLifetime: ({ sessionOnly }) => saveKeyLifetime(sessionOnly),
     savePreferences: async (changes) => {
       await writePreferences(changes);
       return settingsView();

@@ -55,7 +55,7 @@ export function BadgeSetting({ settings, onSaved }: Props) {
   return (
     <div class="toolbar-settings__group">
       <h3>Badge</h3>
-      <label class="toolbar-settings__toggle">
+      <label class="check">
         <input
           type="checkbox"
           checked={on}

@@ -79,3 +79,39 @@ describe('keys too short to be real', () => {
     expect(home.requestLog.length).toBe(asked);
   });
 });
+
+describe('a key kept only until the browser closes', () => {
+  it('lives in session storage only, and after a restart the address and preferences stay while the key is gone', async () => {
+    await handlers().savePreferences({ defaultPrivacy: 0 });
+    const settings = await handlers().saveKeyLifetime({ sessionOnly: true });
+    expect(settings).toMatchObject({ keySet: true, keyForSessionOnly: true, keyHint: KEY.slice(-4) });
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(KEY);
+    expect(JSON.stringify(await fakeBrowser.storage.session.get(null))).toContain(KEY);
+
+    // What the browser does to session storage when it closes.
+    await fakeBrowser.storage.session.clear();
+    expect(await handlers().getSettings({})).toMatchObject({
+      baseUrl: home.baseUrl,
+      keySet: false,
+      keyForSessionOnly: true,
+      preferences: { defaultPrivacy: 0 },
+    });
+    await expect(handlers().getAccount({})).rejects.toMatchObject({ kind: 'not-connected' });
+  });
+
+  it('goes back to local storage when the user changes their mind', async () => {
+    await handlers().saveKeyLifetime({ sessionOnly: true });
+    const settings = await handlers().saveKeyLifetime({ sessionOnly: false });
+    expect(settings).toMatchObject({ keySet: true, keyForSessionOnly: false });
+    expect(JSON.stringify(await fakeBrowser.storage.session.get(null))).not.toContain(KEY);
+    expect((await fakeBrowser.storage.local.get('apiKey')).apiKey).toEqual({ origin: home.baseUrl, key: KEY });
+  });
+
+  it('keeps its lifetime when a key is typed again after a restart', async () => {
+    await handlers().saveKeyLifetime({ sessionOnly: true });
+    await fakeBrowser.storage.session.clear();
+    await handlers().saveConnection({ baseUrl: home.baseUrl, apiKey: KEY });
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(KEY);
+    expect(await handlers().getSettings({})).toMatchObject({ keySet: true, keyForSessionOnly: true });
+  });
+});

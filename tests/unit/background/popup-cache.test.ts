@@ -155,6 +155,7 @@ describe('what the background accepts back from session storage', () => {
     keySet: true,
     keyHint: '1234',
     permissionGranted: true,
+    keyForSessionOnly: false,
     preferences: { defaultPrivacy: 1, badgeEnabled: false },
   };
   const report = {

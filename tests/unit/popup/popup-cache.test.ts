@@ -10,6 +10,7 @@ const settings: SettingsView = {
   keySet: true,
   keyHint: '1234',
   permissionGranted: true,
+  keyForSessionOnly: false,
   preferences: { defaultPrivacy: 1, badgeEnabled: false },
 };
 

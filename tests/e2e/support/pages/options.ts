@@ -107,6 +107,26 @@ export class OptionsPage extends PageObject {
   }
 
   /** "A key ending in ••••abcd is saved." */
+  /** Ticks or clears "Forget the key when the browser closes", and waits until the page says it is saved. */
+  async keepKeyForSessionOnly(sessionOnly: boolean): Promise<void> {
+    const box = '::-p-aria([name="Forget the key when the browser closes"][role="checkbox"])';
+    if (
+      (await this.page
+        .locator(box)
+        .map((input) => (input as HTMLInputElement).checked)
+        .wait()) !== sessionOnly
+    )
+      await this.click(box);
+    await this.waitForText(sessionOnly ? 'forgotten when the browser closes' : 'kept until you forget it', 'form.connection');
+  }
+
+  keyForSessionOnly(): Promise<boolean> {
+    return this.page
+      .locator('::-p-aria([name="Forget the key when the browser closes"][role="checkbox"])')
+      .map((input) => (input as HTMLInputElement).checked)
+      .wait();
+  }
+
   keyStatus(): Promise<string> {
     return this.text('#api-key-saved');
   }
