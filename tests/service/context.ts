@@ -1,3 +1,4 @@
+import type { ChecksVersion } from './checks/index.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { AccountRecord, Store } from './store.ts';
 
@@ -8,6 +9,10 @@ export interface ServiceSettings {
   fetchTimeoutMs: number;
   perPageFallback: 10 | 25;
   extraCaCerts: string[];
+  /** Which deployed version's checks reports carry. */
+  variant: ChecksVersion;
+  /** `last`: a failed check keeps only its last error key, as the KalimeroMK port sends it. */
+  errorKeys: 'all' | 'last';
 }
 
 export interface ServiceState {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleApi } from './api.ts';
+import type { ChecksVersion } from './checks/index.ts';
 import type { ServiceSettings, ServiceState } from './context.ts';
 import { send } from './http.ts';
 import { RateLimiter, type RateLimitConfig } from './rate-limit.ts';
@@ -29,6 +30,10 @@ export interface ServiceOptions {
   perPageFallback?: 10 | 25;
   /** Certificate authorities (PEM) to trust when auditing https pages, besides the system ones. */
   extraCaCerts?: string[];
+  /** `v13` (default): all 36 checks; `v15`/`v18`: 33, without doctype, http2 and htst. */
+  variant?: ChecksVersion;
+  /** `all` (default): a failed check keeps every error key; `last`: only the last, as the KalimeroMK port does. */
+  errorKeys?: 'all' | 'last';
 }
 
 export interface AccountSeed {
@@ -55,7 +60,9 @@ export interface RunningService {
   /** `http://127.0.0.1:PORT`; clients append `/api/v1`. */
   baseUrl: string;
   accounts: { id: number; name: string; email: string; apiKey: string }[];
-  configure(o: Partial<Pick<ServiceOptions, 'latencyMs' | 'rateLimit' | 'reportsPerMonth' | 'fetchTimeoutMs' | 'perPageFallback'>>): void;
+  configure(
+    o: Partial<Pick<ServiceOptions, 'latencyMs' | 'rateLimit' | 'reportsPerMonth' | 'fetchTimeoutMs' | 'perPageFallback' | 'variant' | 'errorKeys'>>,
+  ): void;
   /** Inserts reports directly: no fetch, no audit, no quota. */
   seedReports(apiKey: string, seeds: SeedReport[]): { id: number; url: string; project: string }[];
   /** The last 1000 requests; `path` is the request target, query included. */
@@ -89,6 +96,8 @@ export async function startReportService(o: ServiceOptions = {}): Promise<Runnin
     fetchTimeoutMs: o.fetchTimeoutMs ?? 15000,
     perPageFallback: o.perPageFallback ?? 10,
     extraCaCerts: o.extraCaCerts ?? [],
+    variant: o.variant ?? 'v13',
+    errorKeys: o.errorKeys ?? 'all',
   };
   const limiter = new RateLimiter(o.rateLimit === undefined ? { limit: 600, windowSeconds: 60 } : o.rateLimit);
   const closing = new AbortController();
@@ -115,7 +124,7 @@ export async function startReportService(o: ServiceOptions = {}): Promise<Runnin
       for (const [key, value] of Object.entries(rest)) if (value !== undefined) Object.assign(settings, { [key]: value });
       if (rateLimit !== undefined) limiter.configure(rateLimit);
     },
-    seedReports: (apiKey, seeds) => seedInto(store, apiKey, seeds),
+    seedReports: (apiKey, seeds) => seedInto(store, apiKey, seeds, { version: settings.variant, errorKeys: settings.errorKeys }),
     requestLog,
     close() {
       closing.abort();
