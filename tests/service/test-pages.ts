@@ -126,3 +126,5 @@ export function pageHtml(parts: PageParts = {}): string {
   const body = parts.body ?? '<h1>Welcome</h1><p>Some words about this page.</p><img src="/logo.webp" alt="Logo">';
   return `<!DOCTYPE html><html${lang === null ? '' : ` lang="${lang}"`}><head>${head}</head><body>${body}</body></html>`;
 }
+
+export { CHANGING_PATH, KNOWN_PAGES, knownPageHtml, knownPages, LOCAL_HTTP_FAILURES, type KnownVersion } from './known-pages.ts';

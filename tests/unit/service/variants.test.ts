@@ -2,16 +2,17 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReportService, type RunningService } from '../../service/server.ts';
-import { pageHtml, startPageServer, type PageServer } from '../../service/test-pages.ts';
+import { CHANGING_PATH, KNOWN_PAGES, knownPageHtml, knownPages, pageHtml, startPageServer, type PageServer } from '../../service/test-pages.ts';
 import { call, failedChecks } from './call.ts';
 
 let service: RunningService;
 let site: PageServer;
 let key: string;
+const known = knownPages();
 const score = (highFailed: number, mediumFailed: number, total = 185) => Math.round(((total - 10 * highFailed - 5 * mediumFailed) / total) * 100);
 
 beforeAll(async () => {
-  site = await startPageServer({ '/perfect': { body: pageHtml() }, '/no-title': { body: pageHtml({ title: null }) } });
+  site = await startPageServer({ ...known.routes, '/perfect': { body: pageHtml() }, '/no-title': { body: pageHtml({ title: null }) } });
   service = await startReportService();
   key = service.accounts[0]!.apiKey;
 });
@@ -64,6 +65,33 @@ describe('variants', () => {
     } finally {
       service.configure({ errorKeys: 'all' });
     }
+  });
+});
+
+describe('the known pages', () => {
+  it.each([
+    // Over plain http: meta_description, headings, image_keywords and https_encryption (high), unsafe links and http2 (medium).
+    [KNOWN_PAGES.failing.path, KNOWN_PAGES.failing.fails, score(4, 2)],
+    [KNOWN_PAGES.fixed.path, KNOWN_PAGES.fixed.fails, score(1, 1)],
+  ])('%s fails exactly the checks it says', async (path, fails, expected) => {
+    const { data } = await create(path);
+    expect(failedChecks(data.results)).toEqual(fails);
+    expect(data.result).toBe(expected);
+  });
+
+  it('mark each faulty element with the checks it fails, and nothing on the fixed page', () => {
+    const marked = (html: string) => [...new Set([...html.matchAll(/data-fault="([^"]+)"/g)].flatMap((m) => (m[1] ?? '').split(' ')))].sort();
+    expect(marked(knownPageHtml('failing'))).toEqual(KNOWN_PAGES.failing.builtToFail.filter((check) => check !== 'meta_description'));
+    expect(marked(knownPageHtml('fixed'))).toEqual([]);
+  });
+
+  it('serve one address whose report changes from failing to fixed', async () => {
+    known.show('failing');
+    const before = await create(CHANGING_PATH);
+    known.show('fixed');
+    const after = await call(service.baseUrl, `/api/v1/reports/${before.data.id}`, { method: 'PUT', key, form: { results: '1' } });
+    expect(failedChecks(before.data.results)).toEqual(KNOWN_PAGES.failing.fails);
+    expect(failedChecks(after.body.data.results)).toEqual(KNOWN_PAGES.fixed.fails);
   });
 });
 
