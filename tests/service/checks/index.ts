@@ -56,3 +56,5 @@ export const NOT_IN_V15_V18: readonly string[] = ['doctype', 'http2', 'htst'];
 export function checksOf(version: ChecksVersion): readonly Check[] {
   return version === 'v13' ? CHECKS : CHECKS.filter((check) => !NOT_IN_V15_V18.includes(check.name));
 }
+
+export { CATEGORIES, CATEGORY_ORDER, categoryOf } from './categories.ts';

@@ -36,6 +36,10 @@ describe('the website side', () => {
     expect(status).toBe(200);
     expect(body).toContain('<h1>public.example/page</h1>');
     expect(body).toContain('<strong data-score>88</strong>');
+    // The checks by tab, as the service's report page shows them.
+    const tabs = [...body.matchAll(/<h2>([^<]+)<\/h2>/g)].map((m) => m[1]);
+    expect(tabs).toEqual(['SEO', 'Performance', 'Security', 'Miscellaneous']);
+    expect(body.indexOf('<td>404_page</td>')).toBeLessThan(body.indexOf('<td>text_compression</td>'));
   });
 
   it('hides a private report', async () => {
