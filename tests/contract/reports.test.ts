@@ -39,6 +39,18 @@ describe('creating a report', () => {
     expect(report.url).toBe(pages.stored('/landing'));
   });
 
+  it('reads all 36 checks as the service writes them: whole floats, string thresholds, [] for empty maps', async () => {
+    const report = await ada().createReport({ url: pages.url('/checks'), privacy: 0 });
+    const checks = report.checks ?? {};
+    expect(Object.keys(checks)).toHaveLength(36);
+    // The page is sent uncompressed, so its size arrives as a float with `.0`, and compression fails.
+    expect(checks.page_size).toEqual({ passed: true, importance: 'medium', value: expect.any(Number) });
+    expect(checks.text_compression).toEqual({ passed: false, importance: 'high', value: checks.page_size?.value, errors: { missing: null } });
+    expect(checks.content_length).toMatchObject({ passed: false, errors: { too_few: { min: '500' } } });
+    expect(checks.structured_data).toEqual({ passed: false, importance: 'medium', value: [], errors: { missing: null } });
+    expect(checks.in_page_links).toEqual({ passed: true, importance: 'medium', value: [] });
+  });
+
   it('sends no password with a privacy other than 2', async () => {
     const report = await ada().createReport({ url: pages.url('/not-protected'), privacy: 1, password: 'ignored' });
     expect([report.privacy, report.hasPassword]).toEqual([1, false]);

@@ -1,10 +1,23 @@
 import { parseHTML } from 'linkedom';
-import { CHECKS } from './checks/index.ts';
-import type { CheckResult, Importance, PageContext } from './checks/types.ts';
+import { checksOf, type ChecksVersion } from './checks/index.ts';
+import { cleanText } from './checks/php.ts';
+import { all, type CheckResult, type Importance, type PageContext } from './checks/types.ts';
 import { fetchPage, type FetchedPage, type FetchOptions } from './fetch-page.ts';
+import { readSiteFiles, type SiteFiles } from './site-files.ts';
 
-/** How much a passed check of each importance counts toward the score. */
+/** How much a passed check of each importance counts toward the score (report_score_high/medium/low). */
 export const WEIGHTS: Record<Importance, number> = { high: 10, medium: 5, low: 0 };
+
+/**
+ * How this deployment differs from version 13: which checks it runs, and whether a failed check
+ * keeps every error key (the service) or only the last one (the KalimeroMK port).
+ */
+export interface AuditVariant {
+  version: ChecksVersion;
+  errorKeys: 'all' | 'last';
+}
+
+export const V13: AuditVariant = { version: 'v13', errorKeys: 'all' };
 
 export interface AuditOutcome {
   /** Final address after redirects, in full. */
@@ -14,25 +27,42 @@ export interface AuditOutcome {
   result: number;
 }
 
-/** Fetches the page live and runs every check on it. Throws PageFetchError when the fetch fails. */
-export async function auditPage(address: string, options: FetchOptions): Promise<AuditOutcome> {
+/** Fetches the page live, then its site's 404 answer and robots.txt, and runs every check. Throws PageFetchError when the page fetch fails. */
+export async function auditPage(address: string, options: FetchOptions, variant: AuditVariant = V13): Promise<AuditOutcome> {
   const page = await fetchPage(address, options);
-  const results = runChecks(toContext(page));
+  const site = await readSiteFiles(page.url, options);
+  const results = runChecks(toContext(page, site), variant);
   return { finalUrl: page.url.href, results, result: scoreOf(results) };
 }
 
-export function toContext(page: FetchedPage): PageContext {
-  const { document } = parseHTML(page.html);
-  return { ...page, document: document as unknown as Document };
+export function toContext(page: FetchedPage, site: SiteFiles): PageContext {
+  const document: Document = parseHTML(page.html).document;
+  let title: string | null = null;
+  let titleTags = 0;
+  for (const head of all(document, 'head')) {
+    for (const tag of all(head, 'title')) {
+      title = (title ?? '') + cleanText(tag.textContent);
+      titleTags++;
+    }
+  }
+  const bodyText = cleanText(all(document, 'body')[0]?.textContent);
+  return { ...page, ...site, document, title, titleTags, bodyText };
 }
 
-export function runChecks(page: PageContext): Record<string, CheckResult> {
+export function runChecks(page: PageContext, variant: AuditVariant = V13): Record<string, CheckResult> {
   const results: Record<string, CheckResult> = {};
-  for (const check of CHECKS) {
+  for (const check of checksOf(variant.version)) {
     const { passed, value, errors } = check.run(page);
-    results[check.name] = errors ? { passed, importance: check.importance, value, errors } : { passed, importance: check.importance, value };
+    const kept = errors && variant.errorKeys === 'last' ? lastKeyOnly(errors) : errors;
+    results[check.name] = kept ? { passed, importance: check.importance, value, errors: kept } : { passed, importance: check.importance, value };
   }
   return results;
+}
+
+/** The port writes `errors = [key => …]` for each failed condition, so the last one wins. */
+export function lastKeyOnly(errors: Record<string, unknown>): Record<string, unknown> {
+  const last = Object.keys(errors).at(-1);
+  return last === undefined ? errors : { [last]: errors[last] };
 }
 
 /** round(weight of passed checks ÷ weight of all checks × 100). */

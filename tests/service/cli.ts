@@ -1,7 +1,9 @@
 /**
  * `npm run service`: the local report service on 127.0.0.1, kept in `.service-data.json`.
  * Flags: --port N (or PORT), --seed N demo reports, --data FILE, --memory (keep nothing),
- * --latency MS before each audit, --quota N reports a month.
+ * --latency MS before each audit, --quota N reports a month, --variant v13|v15|v18 (v15 and v18
+ * send 33 checks, without doctype, http2 and htst), --error-keys all|last (last: a failed check
+ * keeps only its last error key, as the KalimeroMK port sends it).
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -16,8 +18,17 @@ const { values } = parseArgs({
     memory: { type: 'boolean' },
     latency: { type: 'string' },
     quota: { type: 'string' },
+    variant: { type: 'string' },
+    'error-keys': { type: 'string' },
   },
 });
+
+function oneOf<const T extends string>(text: string | undefined, allowed: readonly T[], fallback: T, name: string): T {
+  if (text === undefined) return fallback;
+  const found = allowed.find((value) => value === text);
+  if (found === undefined) throw new Error(`--${name} is one of ${allowed.join(', ')}, not "${text}"`);
+  return found;
+}
 
 const number = (text: string | undefined, fallback: number, name: string): number => {
   if (text === undefined) return fallback;
@@ -32,6 +43,8 @@ const service = await startReportService({
   dataFile: values.memory ? undefined : (values.data ?? defaultData),
   latencyMs: number(values.latency, 0, 'latency'),
   reportsPerMonth: number(values.quota, -1, 'quota'),
+  variant: oneOf(values.variant, ['v13', 'v15', 'v18'], 'v13', 'variant'),
+  errorKeys: oneOf(values['error-keys'], ['all', 'last'], 'all', 'error-keys'),
 });
 const account = service.accounts[0];
 if (!account) throw new Error('The service started without an account.');
@@ -43,6 +56,8 @@ console.log(`Report service running at ${service.baseUrl} (API: ${service.baseUr
 console.log(`Demo account ${account.email}, API key: ${account.apiKey}`);
 if (seedCount > 0) console.log(`Added ${seedCount} demo reports.`);
 console.log(values.memory ? 'Keeping data in memory only.' : `Data file: ${values.data ?? defaultData}`);
+if (values.variant || values['error-keys'])
+  console.log(`Reports as ${values.variant ?? 'v13'} sends them, error keys: ${values['error-keys'] ?? 'all'}.`);
 
 const stop = () => void service.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

@@ -1,3 +1,4 @@
+import type { ChecksVersion } from './checks/index.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { AccountRecord, Store } from './store.ts';
 
@@ -10,6 +11,10 @@ export interface ServiceSettings {
   extraCaCerts: string[];
   /** Creates the report, then cuts the connection instead of answering: the client cannot know it was made. */
   dropAfterCreate: boolean;
+  /** Which deployed version's checks reports carry. */
+  variant: ChecksVersion;
+  /** `last`: a failed check keeps only its last error key, as the KalimeroMK port sends it. */
+  errorKeys: 'all' | 'last';
 }
 
 export interface ServiceState {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Reply } from './context.ts';
+import { phpJson } from './php-json.ts';
 
 const MAX_BODY = 1024 * 1024;
 
@@ -47,7 +48,7 @@ export function send(res: ServerResponse, reply: Reply): void {
   let body = '';
   if (reply.json !== undefined) {
     headers['Content-Type'] ??= 'application/json';
-    body = JSON.stringify(reply.json);
+    body = phpJson(reply.json);
   } else if (reply.html !== undefined) {
     headers['Content-Type'] ??= 'text/html; charset=UTF-8';
     body = reply.html;

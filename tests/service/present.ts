@@ -1,4 +1,9 @@
+import type { CheckResult } from './checks/types.ts';
+import { PhpFloat } from './php-json.ts';
 import type { AccountRecord, ReportRecord } from './store.ts';
+
+/** Checks whose value the service computes as a PHP float: seconds, bytes and a percentage. */
+const FLOAT_VALUES = new Set(['load_time', 'page_size', 'text_compression', 'text_html_ratio']);
 
 /** A report as the API sends it: the password only as whether one is set. */
 export function presentReport(report: ReportRecord) {
@@ -7,13 +12,21 @@ export function presentReport(report: ReportRecord) {
     url: report.url,
     project: report.project,
     result: report.result,
-    results: report.results,
+    results: withFloats(report.results),
     privacy: report.privacy,
     password: report.passwordHash !== null,
     generated_at: report.generatedAt,
     created_at: report.createdAt,
     updated_at: report.updatedAt,
   };
+}
+
+function withFloats(results: Record<string, CheckResult>): Record<string, CheckResult> {
+  return Object.fromEntries(
+    Object.entries(results).map(([name, entry]) =>
+      FLOAT_VALUES.has(name) && typeof entry.value === 'number' ? [name, { ...entry, value: new PhpFloat(entry.value) }] : [name, entry],
+    ),
+  );
 }
 
 /**

@@ -86,10 +86,10 @@ function overQuota(call: ApiCall): boolean {
 
 /** The live fetch and the checks, after the configured latency; a failed fetch is a 422 on url. */
 async function auditLive(state: ServiceState, address: string): Promise<AuditOutcome | Reply> {
-  const { latencyMs, fetchTimeoutMs, extraCaCerts } = state.settings;
+  const { latencyMs, fetchTimeoutMs, extraCaCerts, variant, errorKeys } = state.settings;
   if (latencyMs > 0) await sleep(latencyMs, undefined, { signal: state.closing });
   try {
-    return await auditPage(address, { timeoutMs: fetchTimeoutMs, extraCaCerts });
+    return await auditPage(address, { timeoutMs: fetchTimeoutMs, extraCaCerts }, { version: variant, errorKeys });
   } catch (error) {
     if (error instanceof PageFetchError) return fieldErrors({ url: [error.message] });
     throw error;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleApi } from './api.ts';
+import type { ChecksVersion } from './checks/index.ts';
 import type { ServiceSettings, ServiceState } from './context.ts';
 import { send } from './http.ts';
 import { RateLimiter, type RateLimitConfig } from './rate-limit.ts';
@@ -31,6 +32,10 @@ export interface ServiceOptions {
   extraCaCerts?: string[];
   /** Creates a report, then drops the connection without an answer. */
   dropAfterCreate?: boolean;
+  /** `v13` (default): all 36 checks; `v15`/`v18`: 33, without doctype, http2 and htst. */
+  variant?: ChecksVersion;
+  /** `all` (default): a failed check keeps every error key; `last`: only the last, as the KalimeroMK port does. */
+  errorKeys?: 'all' | 'last';
 }
 
 export interface AccountSeed {
@@ -58,7 +63,12 @@ export interface RunningService {
   baseUrl: string;
   accounts: { id: number; name: string; email: string; apiKey: string }[];
   configure(
-    o: Partial<Pick<ServiceOptions, 'latencyMs' | 'rateLimit' | 'reportsPerMonth' | 'fetchTimeoutMs' | 'perPageFallback' | 'dropAfterCreate'>>,
+    o: Partial<
+      Pick<
+        ServiceOptions,
+        'latencyMs' | 'rateLimit' | 'reportsPerMonth' | 'fetchTimeoutMs' | 'perPageFallback' | 'dropAfterCreate' | 'variant' | 'errorKeys'
+      >
+    >,
   ): void;
   /** Inserts reports directly: no fetch, no audit, no quota. */
   seedReports(apiKey: string, seeds: SeedReport[]): { id: number; url: string; project: string }[];
@@ -94,6 +104,8 @@ export async function startReportService(o: ServiceOptions = {}): Promise<Runnin
     perPageFallback: o.perPageFallback ?? 10,
     extraCaCerts: o.extraCaCerts ?? [],
     dropAfterCreate: o.dropAfterCreate ?? false,
+    variant: o.variant ?? 'v13',
+    errorKeys: o.errorKeys ?? 'all',
   };
   const limiter = new RateLimiter(o.rateLimit === undefined ? { limit: 600, windowSeconds: 60 } : o.rateLimit);
   const closing = new AbortController();
@@ -120,7 +132,7 @@ export async function startReportService(o: ServiceOptions = {}): Promise<Runnin
       for (const [key, value] of Object.entries(rest)) if (value !== undefined) Object.assign(settings, { [key]: value });
       if (rateLimit !== undefined) limiter.configure(rateLimit);
     },
-    seedReports: (apiKey, seeds) => seedInto(store, apiKey, seeds),
+    seedReports: (apiKey, seeds) => seedInto(store, apiKey, seeds, { version: settings.variant, errorKeys: settings.errorKeys }),
     requestLog,
     close() {
       closing.abort();

@@ -33,7 +33,7 @@ export interface PageServer {
   close(): Promise<void>;
 }
 
-type Route = PageRoute | ((req: IncomingMessage) => PageRoute);
+export type Route = PageRoute | ((req: IncomingMessage) => PageRoute);
 
 export interface PageServerOptions {
   https?: boolean;
@@ -101,9 +101,15 @@ export interface PageParts {
   body?: string;
 }
 
-/** A page that passes every check of the audit unless told otherwise. */
+/**
+ * A page that passes every check that counts toward the score, unless told otherwise, except
+ * `http2` (a local server speaks HTTP/1.1) and, over plain http, `https_encryption`. The default
+ * title names the loopback address because `seo_friendly_url` wants a title word in the page's
+ * address. Low-importance checks it fails (sitemap, social, content_length, text_html_ratio,
+ * htst) cost nothing.
+ */
 export function pageHtml(parts: PageParts = {}): string {
-  const title = parts.title === undefined ? 'A page that passes every check' : parts.title;
+  const title = parts.title === undefined ? 'A page that passes every check on 127.0.0.1' : parts.title;
   const description = parts.description === undefined ? 'A short description of this page for search results.' : parts.description;
   const lang = parts.lang === undefined ? 'en' : parts.lang;
   const head = [
@@ -117,6 +123,8 @@ export function pageHtml(parts: PageParts = {}): string {
       : '<script type="application/ld+json">{"@context":"https://schema.org","@type":"WebPage","name":"Example"}</script>',
     parts.head ?? '',
   ].join('');
-  const body = parts.body ?? '<h1>Welcome</h1><p>Some words about this page.</p><img src="/logo.png" alt="Logo">';
+  const body = parts.body ?? '<h1>Welcome</h1><p>Some words about this page.</p><img src="/logo.webp" alt="Logo">';
   return `<!DOCTYPE html><html${lang === null ? '' : ` lang="${lang}"`}><head>${head}</head><body>${body}</body></html>`;
 }
+
+export { CHANGING_PATH, KNOWN_PAGES, knownPageHtml, knownPages, LOCAL_HTTP_FAILURES, type KnownVersion } from './known-pages.ts';

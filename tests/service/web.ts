@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import { CATEGORIES, CATEGORY_ORDER } from './checks/categories.ts';
+import type { Category } from './checks/types.ts';
 import type { Reply, ServiceState } from './context.ts';
 import { readInput } from './http.ts';
 import { passwordMatches, type ReportRecord } from './store.ts';
@@ -42,11 +44,22 @@ function passwordBody(report: ReportRecord, wrong: boolean): string {
   return `<h1>${escape(report.url)}</h1><p>This report is password protected.</p>${note}<form method="post" action="/reports/${report.id}"><label>Password <input name="password" type="password"></label><button type="submit">Show the report</button></form>`;
 }
 
+const CATEGORY_TITLES: Record<Category, string> = { seo: 'SEO', performance: 'Performance', security: 'Security', miscellaneous: 'Miscellaneous' };
+
+/** The checks by tab, as the service's report page groups them. */
 function reportBody(report: ReportRecord): string {
-  const rows = Object.entries(report.results)
-    .map(([name, r]) => `<tr><td>${escape(name)}</td><td>${r.importance}</td><td>${r.passed ? 'passed' : 'failed'}</td></tr>`)
-    .join('');
-  return `<h1>${escape(report.url)}</h1><p>Score: <strong data-score>${report.result ?? 'not rated'}</strong></p><p>Generated at <time>${report.generatedAt}</time></p><table><thead><tr><th>Check</th><th>Importance</th><th>Result</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const sections = CATEGORY_ORDER.map((category) => {
+    const rows = CATEGORIES[category]
+      .flatMap((name) => {
+        const r = report.results[name];
+        return r ? [`<tr><td>${escape(name)}</td><td>${r.importance}</td><td>${r.passed ? 'passed' : 'failed'}</td></tr>`] : [];
+      })
+      .join('');
+    return rows === ''
+      ? ''
+      : `<h2>${CATEGORY_TITLES[category]}</h2><table><thead><tr><th>Check</th><th>Importance</th><th>Result</th></tr></thead><tbody>${rows}</tbody></table>`;
+  }).join('');
+  return `<h1>${escape(report.url)}</h1><p>Score: <strong data-score>${report.result ?? 'not rated'}</strong></p><p>Generated at <time>${report.generatedAt}</time></p>${sections}`;
 }
 
 function avatarSvg(state: ServiceState, id: number): Reply {

@@ -1,40 +1,90 @@
-import { attr, outcome, type Check } from './types.ts';
+/** The security checks: HTTPS, HTTP/2, mixed content, server signature, unsafe links, HSTS, e-mail addresses. */
+import { plaintextEmails } from './emails.ts';
+import { headerValues, isInternal, push, resolveUrl } from './php.ts';
+import { all, attr, isEmpty, verdict, type Check } from './types.ts';
 
 export const httpsEncryption: Check = {
   name: 'https_encryption',
   importance: 'high',
   run({ url }) {
-    const passed = url.protocol === 'https:';
-    return outcome(passed, passed, { missing: null });
+    return verdict(url.href, url.protocol === 'https:' ? {} : { missing: 'https' });
   },
 };
 
-/** Only an https page can mix in plain-http resources; an http page passes here and fails above. */
+/** The version of the final response, as the page was actually fetched. */
+export const http2: Check = {
+  name: 'http2',
+  importance: 'medium',
+  run({ httpVersion }) {
+    return verdict(httpVersion, Number(httpVersion) === 2 ? {} : { failed: null });
+  },
+};
+
+/** Plain-http resources of an https page; an http page is not looked at and passes. */
 export const mixedContent: Check = {
   name: 'mixed_content',
-  importance: 'high',
-  run({ url, document }) {
-    const insecure =
-      url.protocol !== 'https:'
-        ? []
-        : [...document.querySelectorAll('script[src], link[href], img[src], iframe[src], source[src], video[src], audio[src]')]
-            .filter((el) => el.tagName.toLowerCase() !== 'link' || /\bstylesheet\b/i.test(attr(el, 'rel')))
-            .map((el) => attr(el, el.tagName.toLowerCase() === 'link' ? 'href' : 'src'))
-            .filter((src) => src.toLowerCase().startsWith('http://'));
-    return outcome(insecure.length === 0, insecure, { found: insecure });
+  importance: 'medium',
+  run({ document, url }) {
+    const found: Record<string, string[]> = {};
+    if (url.href.startsWith('https://')) {
+      const insecure = (src: string) => !isEmpty(src) && src.startsWith('http://');
+      const add = (group: string, src: string) => push(found, group, resolveUrl(src, url));
+      for (const script of all(document, 'script')) if (insecure(attr(script, 'src'))) add('JavaScripts', attr(script, 'src'));
+      for (const link of all(document, 'link')) {
+        if (/\bstylesheet\b/.test(attr(link, 'rel')) && insecure(attr(link, 'href'))) add('CSS', attr(link, 'href'));
+      }
+      for (const img of all(document, 'img')) if (insecure(attr(img, 'src'))) add('Images', attr(img, 'src'));
+      for (const [kind, group] of [
+        ['audio/', 'Audios'],
+        ['video/', 'Videos'],
+      ] as const) {
+        for (const source of all(document, 'source')) {
+          if (insecure(attr(source, 'src')) && attr(source, 'type').startsWith(kind)) add(group, attr(source, 'src'));
+        }
+      }
+      for (const frame of all(document, 'iframe')) if (insecure(attr(frame, 'src'))) add('Iframes', attr(frame, 'src'));
+    }
+    return verdict(null, Object.keys(found).length > 0 ? { failed: found } : {});
   },
 };
 
-/** A `target="_blank"` link to another site without `rel="noopener"` lets that site drive this tab. */
+export const serverSignature: Check = {
+  name: 'server_signature',
+  importance: 'medium',
+  run({ rawHeaders }) {
+    const servers = headerValues(rawHeaders, 'server');
+    return verdict(servers, servers.length > 0 ? { failed: null } : {});
+  },
+};
+
+/** External `target="_blank"` links whose rel has neither noopener nor nofollow; noreferrer alone does not count. */
 export const unsafeCrossOriginLinks: Check = {
   name: 'unsafe_cross_origin_links',
   importance: 'medium',
-  run({ url, document }) {
-    const unsafe = [...document.querySelectorAll('a[href][target]')]
-      .filter((a) => attr(a, 'target').toLowerCase() === '_blank')
-      .filter((a) => !/\bno(opener|referrer)\b/i.test(attr(a, 'rel')))
-      .map((a) => attr(a, 'href'))
-      .filter((href) => URL.canParse(href, url) && new URL(href, url).origin !== url.origin);
-    return outcome(unsafe.length === 0, unsafe, { found: unsafe });
+  run({ document, url }) {
+    const failed = all(document, 'a')
+      .map((a) => ({ target: resolveUrl(attr(a, 'href'), url), blank: attr(a, 'target') === '_blank', rel: attr(a, 'rel').toLowerCase() }))
+      .filter(({ target, blank, rel }) => blank && !isInternal(target, url) && !rel.includes('noopener') && !rel.includes('nofollow'))
+      .map(({ target }) => target);
+    return verdict(null, failed.length > 0 ? { failed } : {});
+  },
+};
+
+/** Spelled `htst` by the service. */
+export const htst: Check = {
+  name: 'htst',
+  importance: 'low',
+  run({ rawHeaders }) {
+    const values = headerValues(rawHeaders, 'strict-transport-security');
+    return verdict(values, values.length > 0 ? {} : { missing: null });
+  },
+};
+
+export const plaintextEmail: Check = {
+  name: 'plaintext_email',
+  importance: 'low',
+  run({ html }) {
+    const found = plaintextEmails(html);
+    return verdict(null, Object.keys(found).length > 0 ? { failed: found } : {});
   },
 };

@@ -36,6 +36,10 @@ describe('the website side', () => {
     expect(status).toBe(200);
     expect(body).toContain('<h1>public.example/page</h1>');
     expect(body).toContain('<strong data-score>88</strong>');
+    // The checks by tab, as the service's report page shows them.
+    const tabs = [...body.matchAll(/<h2>([^<]+)<\/h2>/g)].map((m) => m[1]);
+    expect(tabs).toEqual(['SEO', 'Performance', 'Security', 'Miscellaneous']);
+    expect(body.indexOf('<td>404_page</td>')).toBeLessThan(body.indexOf('<td>text_compression</td>'));
   });
 
   it('hides a private report', async () => {
@@ -70,13 +74,17 @@ describe('seeding reports directly', () => {
       Array.from({ length: 60 }, (_, i) => ({ url: `https://www.seeded.example/p/${i}?q=1`, score: i })),
     );
     expect(seeded[5]).toEqual({ id: expect.any(Number), url: 'seeded.example/p/5?q=1', project: 'seeded.example' });
-    const { body } = await call(service.baseUrl, `/api/v1/reports/${seeded[40]!.id}`, { key });
-    expect(body.data.result).toBe(40);
     const weights = { high: 10, medium: 5, low: 0 } as const;
-    const results = Object.values(body.data.results) as { passed: boolean; importance: keyof typeof weights }[];
-    const passed = results.filter((r) => r.passed).reduce((sum, r) => sum + weights[r.importance], 0);
-    const total = results.reduce((sum, r) => sum + weights[r.importance], 0);
-    expect(Math.round((passed / total) * 100)).toBe(40);
+    for (let wanted = 0; wanted < 60; wanted++) {
+      const { body } = await call(service.baseUrl, `/api/v1/reports/${seeded[wanted]!.id}`, { key });
+      expect(body.data.result).toBe(wanted);
+      const results = Object.values(body.data.results) as { passed: boolean; importance: keyof typeof weights }[];
+      const passed = results.filter((r) => r.passed).reduce((sum, r) => sum + weights[r.importance], 0);
+      const total = results.reduce((sum, r) => sum + weights[r.importance], 0);
+      expect(total).toBe(185);
+      // The weights move the score in steps of 5 / 185 (2.7 points): the nearest step is at most half of one away.
+      expect(Math.abs((passed / total) * 100 - wanted)).toBeLessThanOrEqual(((5 / 185) * 100) / 2);
+    }
   });
 
   it.each([

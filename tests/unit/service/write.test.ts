@@ -142,7 +142,9 @@ describe('updating a report', () => {
     const regenerated = await update(id, { results: '1' });
     expect(performance.now() - started).toBeGreaterThanOrEqual(190);
     expect(regenerated.status).toBe(200);
-    expect(regenerated.body.data).toMatchObject({ result: 84, privacy: 1, results: { title: { passed: false } } });
+    // Without a title, over plain http: title, content_keywords, seo_friendly_url and https_encryption
+    // (high) and http2 (medium) fail, 45 of 185 lost: round(140 / 185 × 100) = 76.
+    expect(regenerated.body.data).toMatchObject({ result: 76, privacy: 1, results: { title: { passed: false } } });
     expect(regenerated.body.data.generated_at > '2024-01-02T03:04:05.000000Z').toBe(true);
     expect(regenerated.body.data.created_at).toBe('2024-01-02T03:04:05.000000Z');
   });
