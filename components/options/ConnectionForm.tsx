@@ -8,6 +8,7 @@ import { connectionFailure, type ConnectionFailure } from '@/lib/options/connect
 import { errorData } from '@/lib/pages/error-view';
 import { Notice } from '@/components/ui/Notice';
 import { KeyField } from '@/components/options/KeyField';
+import { Field } from '@/components/ui/Field';
 
 interface Props {
   settings: SettingsView;
@@ -98,10 +99,7 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
   return (
     <form class="card connection" onSubmit={submit} noValidate aria-labelledby="connection-heading" aria-busy={busy}>
       <h2 id="connection-heading">Connection</h2>
-      <div class="field">
-        <label class="field__label" for="service-address">
-          Service address
-        </label>
+      <Field id="service-address" label="Service address">
         <input
           ref={addressInput}
           id="service-address"
@@ -124,7 +122,7 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
             {addressError}
           </p>
         )}
-      </div>
+      </Field>
       <KeyField
         settings={settings}
         value={key}

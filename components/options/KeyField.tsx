@@ -2,6 +2,7 @@ import type { Ref } from 'preact';
 import type { SettingsView } from '@/lib/protocol';
 import { keyHintText } from '@/lib/options/connection-form';
 import { SecretInput } from '@/components/ui/SecretInput';
+import { Field } from '@/components/ui/Field';
 
 interface Props {
   settings: SettingsView;
@@ -18,10 +19,7 @@ interface Props {
 /** The API key, masked; the stored one is never shown back, only its last four characters. */
 export function KeyField({ settings, value, onInput, error, inputRef, onForget, onSessionOnly, busy }: Props) {
   return (
-    <div class="field">
-      <label class="field__label" for="api-key">
-        API key
-      </label>
+    <Field id="api-key" label="API key">
       <SecretInput
         id="api-key"
         what="API key"
@@ -66,6 +64,6 @@ export function KeyField({ settings, value, onInput, error, inputRef, onForget, 
           ? 'The key is kept in memory only and is gone when the browser closes: enter it again here after a restart.'
           : 'The key is kept in this browser’s local storage, which only this extension can read, until you forget it.'}
       </p>
-    </div>
+    </Field>
   );
 }

@@ -7,6 +7,7 @@ import { Notice } from '@/components/ui/Notice';
 import { PrivacyChoice } from '@/components/ui/PrivacyChoice';
 import { SecretInput } from '@/components/ui/SecretInput';
 import { OpenOptionsButton } from '@/components/popup/NeedsSetup';
+import { Field } from '@/components/ui/Field';
 
 interface Props {
   privacy: Privacy;
@@ -45,14 +46,8 @@ export function ReportForm({ privacy, onPrivacy, password, onPassword, onCreate,
     <form class="report-form" onSubmit={submit} noValidate aria-label="Create a report">
       <PrivacyChoice name="privacy" legend="Who can open the report" value={privacy} onChange={onPrivacy} error={error?.fields.privacy} />
       {privacy === 2 && (
-        <div class="field">
-          <label class="field__label" for="report-password">
-            Password
-          </label>
+        <Field id="report-password" label="Password">
           <SecretInput
-            id="report-password"
-            what="password"
-            inputRef={passwordInput}
             value={password}
             onInput={(value) => {
               onPassword(value);
@@ -60,6 +55,9 @@ export function ReportForm({ privacy, onPrivacy, password, onPassword, onCreate,
             }}
             invalid={Boolean(shownPasswordError)}
             describedBy={shownPasswordError ? 'report-password-help report-password-error' : 'report-password-help'}
+            id="report-password"
+            what="password"
+            inputRef={passwordInput}
             autoComplete="new-password"
           />
           <p class="field__help" id="report-password-help">
@@ -70,7 +68,7 @@ export function ReportForm({ privacy, onPrivacy, password, onPassword, onCreate,
               {shownPasswordError}
             </p>
           )}
-        </div>
+        </Field>
       )}
       {error && (
         <Notice tone="error" message={error.message} extra={error.otherFields}>

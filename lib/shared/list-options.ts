@@ -30,8 +30,3 @@ export const DEFAULT_REPORTS_VIEW: Readonly<ReportsView> = Object.freeze({
   perPage: 25,
   page: 1,
 });
-
-/** The option a menu's value names, or undefined for a value that is none of them. */
-export function optionOf<T extends string | number>(options: readonly T[], value: string): T | undefined {
-  return options.find((option) => String(option) === value);
-}

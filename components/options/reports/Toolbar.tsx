@@ -1,8 +1,9 @@
 import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
 import { SORT_KEY_TEXT } from '@/lib/options/reports-view';
-import { optionOf, PER_PAGE_OPTIONS, RESULT_FILTERS, SORT_DIRECTIONS, SORT_KEYS, type ResultFilter } from '@/lib/shared/list-options';
+import { PER_PAGE_OPTIONS, SORT_KEYS, type ResultFilter, type SortDirection } from '@/lib/shared/list-options';
 import type { ReportsView } from '@/lib/protocol';
 import { DebouncedInput } from '@/components/options/reports/DebouncedInput';
+import { Field, MenuField } from '@/components/ui/Field';
 
 interface Props {
   view: ReportsView;
@@ -17,14 +18,18 @@ const RESULT_OPTIONS: [ResultFilter, string][] = [
   ['bad', RESULT_LABEL_TEXT.bad],
 ];
 
+const SORT_OPTIONS = SORT_KEYS.map((key) => [key, SORT_KEY_TEXT[key]] as const);
+const ORDER_OPTIONS: [SortDirection, string][] = [
+  ['desc', 'Descending'],
+  ['asc', 'Ascending'],
+];
+const PER_PAGE_MENU = PER_PAGE_OPTIONS.map((n) => [n, String(n)] as const);
+
 /** Search, filters, sort and page size: each one a labelled control that changes the view. */
 export function Toolbar({ view, projects, onChange }: Props) {
   return (
     <div class="rm-toolbar" role="search" aria-label="Find reports">
-      <div class="field rm-field--wide">
-        <label class="field__label" for="rm-search">
-          Search addresses
-        </label>
+      <Field id="rm-search" label="Search addresses" wide>
         <DebouncedInput
           id="rm-search"
           type="search"
@@ -33,11 +38,8 @@ export function Toolbar({ view, projects, onChange }: Props) {
           placeholder="example.com/blog"
           onCommit={(search) => onChange({ search })}
         />
-      </div>
-      <div class="field">
-        <label class="field__label" for="rm-project">
-          Project
-        </label>
+      </Field>
+      <Field id="rm-project" label="Project">
         <DebouncedInput
           id="rm-project"
           value={view.project}
@@ -51,72 +53,11 @@ export function Toolbar({ view, projects, onChange }: Props) {
             <option key={project} value={project} />
           ))}
         </datalist>
-      </div>
-      <div class="field">
-        <label class="field__label" for="rm-result">
-          Result
-        </label>
-        <select
-          class="input"
-          id="rm-result"
-          value={view.result}
-          onChange={(e) => onChange({ result: optionOf(RESULT_FILTERS, e.currentTarget.value) ?? view.result })}
-        >
-          {RESULT_OPTIONS.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div class="field">
-        <label class="field__label" for="rm-sort-by">
-          Sort by
-        </label>
-        <select
-          class="input"
-          id="rm-sort-by"
-          value={view.sortBy}
-          onChange={(e) => onChange({ sortBy: optionOf(SORT_KEYS, e.currentTarget.value) ?? view.sortBy })}
-        >
-          {SORT_KEYS.map((key) => (
-            <option key={key} value={key}>
-              {SORT_KEY_TEXT[key]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div class="field">
-        <label class="field__label" for="rm-sort">
-          Order
-        </label>
-        <select
-          class="input"
-          id="rm-sort"
-          value={view.sort}
-          onChange={(e) => onChange({ sort: optionOf(SORT_DIRECTIONS, e.currentTarget.value) ?? view.sort })}
-        >
-          <option value="desc">Descending</option>
-          <option value="asc">Ascending</option>
-        </select>
-      </div>
-      <div class="field">
-        <label class="field__label" for="rm-per-page">
-          Per page
-        </label>
-        <select
-          class="input"
-          id="rm-per-page"
-          value={String(view.perPage)}
-          onChange={(e) => onChange({ perPage: optionOf(PER_PAGE_OPTIONS, e.currentTarget.value) ?? view.perPage })}
-        >
-          {PER_PAGE_OPTIONS.map((n) => (
-            <option key={n} value={String(n)}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
+      </Field>
+      <MenuField id="rm-result" label="Result" value={view.result} options={RESULT_OPTIONS} onChoose={(result) => onChange({ result })} />
+      <MenuField id="rm-sort-by" label="Sort by" value={view.sortBy} options={SORT_OPTIONS} onChoose={(sortBy) => onChange({ sortBy })} />
+      <MenuField id="rm-sort" label="Order" value={view.sort} options={ORDER_OPTIONS} onChoose={(sort) => onChange({ sort })} />
+      <MenuField id="rm-per-page" label="Per page" value={view.perPage} options={PER_PAGE_MENU} onChoose={(perPage) => onChange({ perPage })} />
     </div>
   );
 }
