@@ -8,8 +8,11 @@ import { ApiError } from '@/lib/api/errors';
  * field errors either under `message` or under `errors`.
  */
 
-/** `text` is kept beside the parsed value: a detail quotes it rather than serialise a value that may be too deep to. */
-export type ParsedBody = { json: true; value: unknown; text: string } | { json: false; text: string };
+/**
+ * `text` is kept beside the parsed value: a detail quotes it rather than serialise a value that may be too deep to.
+ * `broken` is JSON gone wrong (cut off, malformed, a bare value): the API's answer, not a web page at a wrong address.
+ */
+export type ParsedBody = { json: true; value: unknown; text: string } | { json: false; text: string; broken: boolean };
 
 /** Longest a sentence from the service may be where the user reads it; longer ones are cut. */
 export const SERVICE_MESSAGE_MAX = 300;
@@ -39,6 +42,7 @@ const MESSAGES = {
   server: (status: number) => `The report service ran into a problem (error ${status}). Try again in a moment.`,
   notTheApi:
     "This address does not look like the report service's API: it answered with a web page instead of data. Check the address in the options: it is the address of the service's own website, such as https://reports.example.com.",
+  broken: 'The report service sent an answer that is cut off or garbled, so this extension cannot read it.',
   notUnderstood: (status: number) => `The report service gave an answer this extension does not understand (error ${status}).`,
 } as const;
 
@@ -50,11 +54,12 @@ function rateLimitedMessage(seconds: number | undefined): string {
 
 export function parseBody(text: string): ParsedBody {
   const trimmed = text.trim();
-  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return { json: false, text };
   try {
-    return { json: true, value: JSON.parse(trimmed) as unknown, text };
+    const value: unknown = JSON.parse(trimmed);
+    // Only an object or a list is an answer; `null` in particular must not pass for a delete's empty one.
+    return typeof value === 'object' && value !== null ? { json: true, value, text } : { json: false, text, broken: true };
   } catch {
-    return { json: false, text };
+    return { json: false, text, broken: trimmed.startsWith('{') || trimmed.startsWith('[') };
   }
 }
 
@@ -67,24 +72,35 @@ export function asObject(value: unknown): Record<string, unknown> | null {
 export function fieldErrors(body: unknown): Record<string, string[]> {
   const b = asObject(body);
   const source = asObject(b?.errors) ?? asObject(b?.message) ?? {};
-  const fields: Record<string, string[]> = {};
+  const fields: [string, string[]][] = [];
   for (const [field, value] of Object.entries(source)) {
-    const list = (Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === 'string');
-    if (list.length > 0) fields[readable(field)] = list.map(readable);
+    const list = (Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === 'string').map(readable);
+    // A message that is empty once read tells the user nothing: the field counts as without one.
+    const said = list.filter((m) => m !== '');
+    if (said.length > 0) fields.push([readable(field), said]);
   }
-  return fields;
+  // Built in one go: a field named `__proto__` stays a field, rather than becoming the object's prototype.
+  return Object.fromEntries(fields);
 }
 
-/** A sentence of the service's as the user will read it: at most SERVICE_MESSAGE_MAX characters. */
+/** Markup the service may put in a message: scripts and styles with their content, comments, tags. */
+const MARKUP = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<![^>]*>|<\/?[a-z][^<>]*>/gi;
+/** How much of a message is read at all: an unclosed `<script>` makes MARKUP scan to the end from each one, so the text it scans is kept short. */
+const MESSAGE_SCAN_MAX = 20 * SERVICE_MESSAGE_MAX;
+
+/**
+ * A sentence of the service's as the user will read it: words without markup (the pages show it as text,
+ * so tags would show as such), at most SERVICE_MESSAGE_MAX characters.
+ */
 function readable(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = text.slice(0, MESSAGE_SCAN_MAX).replace(MARKUP, ' ').replace(/\s+/g, ' ').trim();
   return flat.length > SERVICE_MESSAGE_MAX ? `${flat.slice(0, SERVICE_MESSAGE_MAX - 1)}…` : flat;
 }
 
 function bodyMessage(body: ParsedBody): string | null {
   if (!body.json) return null;
   const message = asObject(body.value)?.message;
-  return typeof message === 'string' ? readable(message) : null;
+  return typeof message === 'string' ? readable(message) || null : null;
 }
 
 /**
@@ -100,7 +116,8 @@ function toldWait(headers: Headers, now: number): number | undefined {
   const retryAfter = headers.get('retry-after')?.trim();
   if (retryAfter) {
     if (/^\d+$/.test(retryAfter)) return Number(retryAfter);
-    const at = Date.parse(retryAfter);
+    // An HTTP date starts with the day's name; Date.parse would also take '-5' or '3.7' for a day in 2001.
+    const at = /^[a-z]{3}/i.test(retryAfter) ? Date.parse(retryAfter) : NaN;
     if (!Number.isNaN(at)) return Math.max(0, Math.ceil((at - now) / 1000));
   }
   const reset = headers.get('x-ratelimit-reset')?.trim();
@@ -114,6 +131,11 @@ function toldWait(headers: Headers, now: number): number | undefined {
 function snippet(body: ParsedBody): string {
   const text = body.text.replace(/\s+/g, ' ').trim();
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+/** A 2xx whose JSON is cut off or garbled: the service answered, but not so that it can be read. */
+export function brokenAnswer(detail: string): ApiError {
+  return new ApiError({ kind: 'invalid-response', message: MESSAGES.broken, detail });
 }
 
 export function notTheApi(detail: string, hint = ''): ApiError {
@@ -169,8 +191,8 @@ export function errorFromResponse(status: number, headers: Headers, body: Parsed
       ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }),
     });
   }
-  // A web page, not the API's JSON: the address is wrong (or a proxy answered).
-  if (!body.json) return notTheApi(detail);
+  // A web page, not the API's JSON: the address is wrong (or a proxy answered). JSON gone wrong is still the API's: its status tells.
+  if (!body.json && !body.broken) return notTheApi(detail);
   if (status === 401) return new ApiError({ ...base, kind: 'unauthorized', message: MESSAGES.unauthorized });
   if (status === 403) {
     const plan = /access to this feature/i.test(bodyMessage(body) ?? '');
@@ -181,10 +203,11 @@ export function errorFromResponse(status: number, headers: Headers, body: Parsed
     return req.subject === 'report' ? new ApiError({ ...base, kind: 'not-found', message: MESSAGES.notFound }) : notTheApi(detail);
   }
   if (status === 422 || status === 400) {
-    const fields = fieldErrors(body.value);
+    const fields = body.json ? fieldErrors(body.value) : {};
     const all = Object.values(fields).flat();
     if (all.some((m) => /too many reports/i.test(m))) return new ApiError({ ...base, kind: 'quota-exceeded', message: MESSAGES.quota, fields });
-    const message = all.length > 0 ? all.join(' ') : (bodyMessage(body) ?? MESSAGES.validation);
+    // Every field's message makes one sentence, as long as one of them may be.
+    const message = all.length > 0 ? readable(all.join(' ')) : (bodyMessage(body) ?? MESSAGES.validation);
     return new ApiError({ ...base, kind: 'validation', message, fields });
   }
   // 405 and 419 (the session-guarded web routes) mean the request reached the website, not its API.

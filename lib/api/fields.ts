@@ -7,14 +7,19 @@ import { isResultLabel, PRIVACY_VALUES, scoreLabel, type ResultLabel } from '@/l
  * be sent and turn each into one shape.
  */
 
+/** JSON can send -0 but not give it back: a stored or sent copy would read 0, so it is read as 0 from the start. */
+const withoutNegativeZero = (n: number) => (Object.is(n, -0) ? 0 : n);
+
 /** Whole numbers; older PHP database drivers send them as strings ("12"). */
-export const wholeNumber = z.union([
-  z.number().int(),
-  z
-    .string()
-    .regex(/^\s*-?\d+\s*$/, 'Invalid input: expected a whole number')
-    .transform(Number),
-]);
+export const wholeNumber = z
+  .union([
+    z.number().int(),
+    z
+      .string()
+      .regex(/^\s*-?\d+\s*$/, 'Invalid input: expected a whole number')
+      .transform(Number),
+  ])
+  .transform(withoutNegativeZero);
 
 /** An id: a positive whole number JavaScript can hold exactly. */
 export const idField = wholeNumber.pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
@@ -62,7 +67,7 @@ export const resultField = z
     const score = typeof v === 'number' ? v : text !== null && /^\d+(\.\d+)?$/.test(text) ? Number(text) : null;
     // A score outside 0–100 is no score the service defines: shown as none rather than as a wrong word.
     if (score === null || !Number.isFinite(score) || score < 0 || score > 100) return { score: null, label: null };
-    return { score, label: scoreLabel(score) };
+    return { score: withoutNegativeZero(score), label: scoreLabel(score) };
   });
 
 /** One check of a report, as the extension keeps it. */
@@ -95,7 +100,8 @@ const MAX_CHECKS = 200;
  */
 export function boundedValue(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}${CUT_MARKER}` : value;
-  if (typeof value !== 'object' || value === null) return typeof value === 'number' && !Number.isFinite(value) ? null : value;
+  if (typeof value === 'number') return Number.isFinite(value) ? withoutNegativeZero(value) : null;
+  if (typeof value !== 'object' || value === null) return value;
   if (depth >= MAX_DEPTH) return CUT_MARKER;
   if (Array.isArray(value)) {
     const kept = value.slice(0, MAX_ITEMS).map((item) => boundedValue(item, depth + 1));
@@ -129,13 +135,14 @@ export const checksField = z
   .transform((value): Record<string, ReportCheck> | null => {
     const map = asMap(value);
     if (!map) return null;
-    const checks: Record<string, ReportCheck> = {};
+    const checks: [string, ReportCheck][] = [];
     // A report has a few dozen checks; a service sending thousands is not one to keep them all from.
     for (const [name, entry] of Object.entries(map).slice(0, MAX_CHECKS)) {
       const parsed = checkSchema.safeParse(entry);
       if (!parsed.success) continue;
       const { errors, ...rest } = parsed.data;
-      checks[name] = errors ? { ...rest, errors } : rest;
+      checks.push([name, errors ? { ...rest, errors } : rest]);
     }
-    return checks;
+    // Built in one go: a check named `__proto__` stays a check, rather than becoming the object's prototype.
+    return Object.fromEntries(checks);
   });

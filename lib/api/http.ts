@@ -1,6 +1,7 @@
 import { apiUrl } from '@/lib/api/address';
 import {
   asObject,
+  brokenAnswer,
   errorFromRedirect,
   errorFromResponse,
   isLoginPage,
@@ -67,19 +68,23 @@ async function interpret(response: Response, request: ApiRequest, info: RequestC
     throw errorFromRedirect(response.headers.get('location'), url, t.baseUrl, info);
   }
   const text = await response.text();
-  const body = parseBody(text);
   if (response.redirected && isLoginPage(response.url)) throw errorFromRedirect(response.url, url, t.baseUrl, info);
-  if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, response.headers, body, info);
+  // An error quotes the answer cut short: the key is taken out first, so that no cut can leave a part of it behind.
+  const quoted = () => parseBody(keyRemover(t.apiKey)(text));
+  if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, response.headers, quoted(), info);
+  const body = parseBody(text);
   if (!body.json) {
     if (request.allowEmpty && text.trim() === '') return null;
-    throw notTheApi(
-      `${info.method} ${info.target} → HTTP ${response.status}, ${response.headers.get('content-type') ?? 'no content type'}: ${text.slice(0, 200)}`,
-    );
+    const type = response.headers.get('content-type') ?? 'no content type';
+    const detail = `${info.method} ${info.target} → HTTP ${response.status}, ${type}: ${quoted().text.slice(0, 200)}`;
+    throw body.broken ? brokenAnswer(detail) : notTheApi(detail);
   }
-  // Some versions put an error status in a 200 body.
+  // Some versions put an error status in a 200 body; a number that is no error status (1e999, 500.5) is not taken for one.
   const answer = asObject(body.value);
   const claimed = answer && !('data' in answer) ? answer.status : null;
-  if (typeof claimed === 'number' && claimed >= 400) throw errorFromResponse(claimed, response.headers, body, info);
+  if (typeof claimed === 'number' && Number.isInteger(claimed) && claimed >= 400 && claimed <= 599) {
+    throw errorFromResponse(claimed, response.headers, quoted(), info);
+  }
   return body.value;
 }
 
@@ -153,17 +158,28 @@ async function withRetries(t: Transport, request: ApiRequest): Promise<Answer> {
 const htmlEscaped = (text: string, apostrophe: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, apostrophe);
 
-/** The ways a service may echo a secret: as is, URL-encoded (either case of hex, + for space), JSON-escaped (PHP's `\/` too), HTML-escaped. */
+const hexEscaped = (pattern: RegExp, prefix: string, width: number) => (text: string) =>
+  text.replace(pattern, (c) => `${prefix}${c.charCodeAt(0).toString(16).toUpperCase().padStart(width, '0')}`);
+
+/**
+ * The ways a service may echo a secret: as is; URL-encoded (either case of hex, + for space, and PHP's
+ * rawurlencode and urlencode, which also encode !'()* and ~); JSON-escaped (PHP's `\/` too, and its
+ * JSON_HEX_* flags' \u0022 \u0026 \u0027 \u003C \u003E); HTML-escaped.
+ */
 function echoedForms(secret: string): string[] {
   const url = encodeURIComponent(secret);
+  const rawurlencoded = hexEscaped(/[!'()*]/g, '%', 2)(url);
+  const urlencoded = hexEscaped(/~/g, '%', 2)(rawurlencoded);
   const json = JSON.stringify(secret).slice(1, -1);
+  const jsonHex = hexEscaped(/[<>&']/g, '\\u', 4)(json.replace(/\\"/g, '\\u0022'));
   return [
     secret,
-    url,
-    url.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-    url.replace(/%20/g, '+'),
-    json,
-    json.replace(/\//g, '\\/'),
+    ...[url, rawurlencoded, urlencoded].flatMap((encoded) => [
+      encoded,
+      encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+      encoded.replace(/%20/g, '+'),
+    ]),
+    ...[json, jsonHex].flatMap((escaped) => [escaped, escaped.replace(/\//g, '\\/')]),
     ...['&#039;', '&#39;', '&apos;'].map((apostrophe) => htmlEscaped(secret, apostrophe)),
   ];
 }
@@ -182,11 +198,16 @@ export function keyEchoes(apiKey: string): string[] {
   return [...new Set(all)].filter((form) => form.length >= 4).sort((a, b) => b.length - a.length);
 }
 
+/** Replaces every echo of the key in a text by `[key]`. */
+function keyRemover(apiKey: string): (text: string) => string {
+  const echoes = apiKey === '' ? [] : keyEchoes(apiKey);
+  return (text) => echoes.reduce((out, echo) => out.split(echo).join('[key]'), text);
+}
+
 /** Removes the key from everything an error carries, whatever the service or the browser put there. */
 function scrub(error: ApiError, apiKey: string): ApiError {
   if (apiKey === '') return error;
-  const echoes = keyEchoes(apiKey);
-  const clean = (text: string) => echoes.reduce((out, echo) => out.split(echo).join('[key]'), text);
+  const clean = keyRemover(apiKey);
   const data = error.toJSON();
   const fields = data.fields && Object.fromEntries(Object.entries(data.fields).map(([k, v]) => [clean(k), v.map(clean)]));
   return new ApiError({

@@ -1,13 +1,26 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** What the server answers; `hang` never answers at all. */
+/**
+ * How an answer goes wrong on the wire rather than in what it says:
+ * - `silent`: reads the request and never answers;
+ * - `close`: closes the connection without sending a byte;
+ * - `reset-mid-body`: sends the headers (with the full Content-Length) and half the body, then destroys the connection;
+ * - `stall-after-headers`: sends the headers, then nothing;
+ * - `stall-mid-body`: sends the headers and half the body, then nothing;
+ * - `not-http`: answers with bytes that are not HTTP.
+ */
+export type WireFault = 'silent' | 'close' | 'reset-mid-body' | 'stall-after-headers' | 'stall-mid-body' | 'not-http';
+
+/** What the server answers; `hang` never answers at all (the same as `fault: 'silent'`). */
 export interface Canned {
   status?: number;
-  headers?: Record<string, string>;
-  /** An object is sent as JSON with its content type; a string as is. */
-  body?: string | object;
+  /** A list sends the header once per value. */
+  headers?: Record<string, string | string[]>;
+  /** An object is sent as JSON with its content type; a string as is, as HTML unless told; bytes exactly as given. */
+  body?: string | object | Uint8Array;
   hang?: boolean;
+  fault?: WireFault;
 }
 
 export interface Received {
@@ -19,6 +32,32 @@ export interface Received {
 }
 
 export type Responder = (request: Received, index: number) => Canned;
+
+function bodyBytes(body: Canned['body']): { bytes: Buffer; json: boolean } {
+  if (body === undefined) return { bytes: Buffer.alloc(0), json: false };
+  if (body instanceof Uint8Array) return { bytes: Buffer.from(body), json: false };
+  if (typeof body === 'object') return { bytes: Buffer.from(JSON.stringify(body)), json: true };
+  return { bytes: Buffer.from(body), json: false };
+}
+
+/** Sends the canned answer, or goes wrong the way it says. */
+function answer(res: ServerResponse, canned: Canned): void {
+  const fault = canned.hang ? 'silent' : canned.fault;
+  if (fault === 'silent') return;
+  if (fault === 'close') return void res.socket?.destroy();
+  if (fault === 'not-http') return void res.socket?.end('SSH-2.0-OpenSSH_9.2\r\n\r\n');
+
+  const { bytes, json } = bodyBytes(canned.body);
+  const type = json ? 'application/json' : 'text/html; charset=UTF-8';
+  const headers = { 'Content-Type': type, 'Content-Length': String(bytes.length), ...canned.headers };
+  res.writeHead(canned.status ?? 200, headers);
+  if (fault === 'stall-after-headers') return void res.flushHeaders();
+  const half = bytes.subarray(0, Math.floor(bytes.length / 2));
+  // The callback runs once the half is handed to the connection, so the client has it before the reset.
+  if (fault === 'reset-mid-body') return void res.write(half, () => res.socket?.destroy());
+  if (fault === 'stall-mid-body') return void res.write(half);
+  res.end(bytes);
+}
 
 /**
  * A real HTTP server on 127.0.0.1 with an ephemeral port that answers each
@@ -33,13 +72,7 @@ export async function startCannedServer(initial: Canned | Responder = { status: 
     req.on('end', () => {
       const request: Received = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       received.push(request);
-      const canned = responder(request, received.length - 1);
-      if (canned.hang) return;
-      const isJson = typeof canned.body === 'object';
-      const text = canned.body === undefined ? '' : isJson ? JSON.stringify(canned.body) : String(canned.body);
-      const headers: Record<string, string> = isJson ? { 'Content-Type': 'application/json' } : { 'Content-Type': 'text/html; charset=UTF-8' };
-      res.writeHead(canned.status ?? 200, { ...headers, ...canned.headers });
-      res.end(text);
+      answer(res, responder(request, received.length - 1));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
