@@ -69,6 +69,9 @@ export interface DeleteResult {
   deleted: boolean;
 }
 
+/** A name or an address shown in the options: a service sending a megabyte of it gets the first 200 characters shown. */
+const shortText = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` : text);
+
 /** The host part of a stored url, which is what the service groups reports by. */
 function projectOf(url: string): string | null {
   const host = url
@@ -81,8 +84,9 @@ function projectOf(url: string): string | null {
 const reportAnswer = z
   .object({
     id: idField,
-    url: z.string(),
-    project: z.string().nullish().catch(null),
+    // The service accepts addresses of up to 2048 characters; anything longer is not one of its reports.
+    url: z.string().min(1).max(4096),
+    project: z.string().max(255).nullish().catch(null),
     result: resultField,
     results: checksField,
     privacy: privacyField,
@@ -149,8 +153,8 @@ export const accountBody = z
   .object({
     data: z.object({
       id: idField,
-      name: z.string(),
-      email: z.string(),
+      name: z.string().transform(shortText),
+      email: z.string().transform(shortText),
       plan: z
         .object({
           name: z.string().nullish().catch(null),

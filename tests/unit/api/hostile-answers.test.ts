@@ -93,6 +93,21 @@ describe('bounds on what the service sends', () => {
     expect((await api().getAccount()).reportsPerMonth).toBe(expected);
   });
 
+  it('leaves out of a list a report whose address is longer than any the service stores', async () => {
+    server.reply({ status: 200, body: listOf([reportCurrent, { ...reportCurrent, id: 124, url: `example.com/${'a'.repeat(1_000_000)}` }]) });
+    const page = await api().listReports();
+    expect(page.reports.map((r) => r.id)).toEqual([123]);
+    expect(page.unreadable).toBe(1);
+  });
+
+  it('cuts an account name or address of a megabyte to what the options can show', async () => {
+    const huge = 'A'.repeat(1_000_000);
+    server.reply({ status: 200, body: { data: { id: 1, name: huge, email: `${huge}@example.com`, plan: null } } });
+    const account = await api().getAccount();
+    expect(account.name.length).toBeLessThanOrEqual(200);
+    expect(account.email.length).toBeLessThanOrEqual(200);
+  });
+
   it('cuts a service message to a readable length', async () => {
     server.reply({ status: 422, body: { message: { url: ['x'.repeat(1_000_000)] }, status: 422 } });
     const error = await failure(api().createReport({ url: 'https://example.com/', privacy: 0 }));
