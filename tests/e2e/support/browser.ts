@@ -14,7 +14,7 @@
  *
  * Permissions (optional_host_permissions; nothing is granted at install). `origin` below is a
  * match pattern, used as is, or an address, turned into the extension's own pattern
- * (`http://127.0.0.1/*`: any port, as lib/permission.ts asks):
+ * (`http://127.0.0.1/*`: any port, as lib/shared/permission.ts asks):
  *   - Headed (`{ headed: true }`, on $DISPLAY or a private Xvfb) shows the real prompt:
  *       click the options page's button, then `await ext.grantPermissionPrompt(options)`
  *       or `denyPermissionPrompt(options)`; the page must have had the focus.
