@@ -1,22 +1,19 @@
 import type { Report, ReportsApi } from '@/lib/api';
 import { isApiError } from '@/lib/api/errors';
-import type { PageState } from '@/lib/protocol';
-import { sameAddress, storedAddress } from '@/lib/shared/page-address';
+import type { ListedReport, PageState } from '@/lib/protocol';
+import { storedAddress } from '@/lib/shared/page-address';
+import { listedReport, reportsOfAddress } from '@/lib/background/address-reports';
 import { currentJob } from '@/lib/background/report-jobs';
 
-/**
- * A report as lists show it: the checks behind the score stay in the
- * background (a page of 100 reports carries about 200 KB of them, which no
- * list draws).
- */
+/** A report as the options page lists it: the checks behind the score stay in the background. */
 export function withoutChecks(report: Report): Report & { checks: null } {
   return { ...report, checks: null };
 }
 
-/** The reports already made for a page, newest first. The service's search is a substring match, so the rest is filtered out here. */
-export async function reportsForPage(api: ReportsApi, url: string): Promise<(Report & { checks: null })[]> {
-  const page = await api.listReports({ search: storedAddress(url), searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 25 });
-  return page.reports.filter((report) => sameAddress(report.url, url)).map(withoutChecks);
+/** The reports already made for a page, newest first, each with the summary of its checks. */
+export async function reportsForPage(api: ReportsApi, url: string): Promise<ListedReport[]> {
+  const reports = await reportsOfAddress(api, storedAddress(url));
+  return reports.map((report, i) => listedReport(report, reports[i + 1] ?? null));
 }
 
 /** The popup's view of a page: its report job, and its reports (or why they could not be read). */

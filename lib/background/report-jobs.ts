@@ -1,9 +1,10 @@
 import { browser } from 'wxt/browser';
-import type { Report, ReportsApi } from '@/lib/api';
+import type { ReportsApi } from '@/lib/api';
 import { asApiError } from '@/lib/api/errors';
-import type { Job, RequestOf } from '@/lib/protocol';
+import type { Job, ListedReport, RequestOf } from '@/lib/protocol';
 import { reportJobs } from '@/lib/storage';
 import { reportsForPage } from '@/lib/background/page-state';
+import { settleNewReport, type Connected } from '@/lib/background/report-view';
 
 /**
  * Reports being created are owned by the background, not by the popup that
@@ -13,7 +14,7 @@ import { reportsForPage } from '@/lib/background/page-state';
  */
 
 /** Audits still waited for by this worker; gone if the browser stopped the worker. */
-const inFlight = new Map<string, { job: Job; work: Promise<Report> }>();
+const inFlight = new Map<string, { job: Job; work: Promise<ListedReport> }>();
 
 async function readJob(url: string): Promise<Job | null> {
   return (await reportJobs.read())[url] ?? null;
@@ -48,8 +49,8 @@ async function settle(job: Job): Promise<void> {
   for (const listener of listeners) listener(job);
 }
 
-/** Starts the report of a page, or joins the one already running for it. */
-export function startReport(api: ReportsApi, request: RequestOf<'createReport'>): Promise<Report> {
+/** Starts the report of a page, or joins the one already running for it. Answers the report as the popup lists it. */
+export function startReport(connection: Connected, request: RequestOf<'createReport'>): Promise<ListedReport> {
   const running = inFlight.get(request.url);
   if (running) return running.work;
   const startedAt = Date.now();
@@ -58,7 +59,7 @@ export function startReport(api: ReportsApi, request: RequestOf<'createReport'>)
     await settle(job);
     const release = keepAlive();
     try {
-      const report = await api.createReport(request);
+      const report = await settleNewReport(connection, await connection.api.createReport(request));
       await settle({ url: request.url, state: 'done', startedAt, report });
       return report;
     } catch (error) {
@@ -106,8 +107,8 @@ export async function waitForJob(api: ReportsApi | null, url: string): Promise<J
   return currentJob(api, url);
 }
 
-async function findCreatedSince(api: ReportsApi, url: string, since: number): Promise<Report | null> {
+async function findCreatedSince(api: ReportsApi, url: string, since: number): Promise<ListedReport | null> {
   // Clocks of browser and service differ; a minute of slack keeps a just-made report from being missed.
-  const recent = (r: Report) => r.createdAt !== null && Date.parse(r.createdAt) >= since - 60_000;
+  const recent = (r: ListedReport) => r.createdAt !== null && Date.parse(r.createdAt) >= since - 60_000;
   return (await reportsForPage(api, url)).find(recent) ?? null;
 }

@@ -46,7 +46,7 @@ export function seedInto(store: Store, apiKey: string, seeds: SeedReport[]): { i
       project: projectOf(seed.url),
       fetchUrl: new URL(seed.url).href,
       result: seed.score,
-      results: resultsForScore(seed.score),
+      results: seed.results ?? resultsForScore(seed.score),
       privacy,
       passwordHash: privacy === 2 && seed.password ? hashPassword(seed.password) : null,
       generatedAt,

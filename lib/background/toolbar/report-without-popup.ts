@@ -28,10 +28,10 @@ async function outcome(address: string | undefined): Promise<NotificationContent
   const reportable = checkReportable(address);
   if (!reportable.ok) return unreportableNotification(reportable.reason);
   try {
-    const { api, baseUrl } = await connectedApi();
+    const connection = await connectedApi();
     const { defaultPrivacy } = await readPreferences();
-    const report = await startReport(api, { url: reportable.url, privacy: toolbarPrivacy(defaultPrivacy) });
-    return successNotification(report, baseUrl);
+    const report = await startReport(connection, { url: reportable.url, privacy: toolbarPrivacy(defaultPrivacy) });
+    return successNotification(report);
   } catch (error) {
     return failureNotification(asApiError(error, 'The report could not be created. Try again.').toJSON(), reportable.url);
   }
