@@ -38,7 +38,7 @@ export function App() {
           </div>
           <section id="reports" class="options__group" aria-label="Your reports">
             {c.connected && settings.baseUrl ? (
-              <ReportsManager baseUrl={settings.baseUrl} />
+              <ReportsManager />
             ) : (
               <div class="card">
                 <h2>Reports</h2>
