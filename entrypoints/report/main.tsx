@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import '@/components/ui/theme.css';
 import '@/components/report/report.css';
-import { App } from '@/entrypoints/report/App';
+import { App, firstDraw } from '@/entrypoints/report/App';
 
-render(<App />, document.getElementById('app')!);
+void firstDraw.then((kept) => render(<App kept={kept} />, document.getElementById('app')!));

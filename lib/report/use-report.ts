@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Report } from '@/lib/api';
 import type { ApiErrorData } from '@/lib/api/errors';
 import type { ReportView } from '@/lib/protocol';
@@ -21,24 +21,52 @@ export type ReportState =
     }
   | { phase: 'deleted'; view: ReportView };
 
+export interface ReportAnswers {
+  /** The copy the background kept, or null. */
+  cached: Promise<ReportView | null>;
+  /** The report as the service has it now. */
+  fresh: Promise<ReportView>;
+}
+
+/** Asks the background for both at once; call it as early as the page can, before it draws anything. */
+export function askForReport({ id, generatedAt }: ReportViewTarget): ReportAnswers {
+  const cached = sendToBackground('getCachedReport', { id, ...(generatedAt ? { generatedAt } : {}) }).catch(() => null);
+  return { cached, fresh: sendToBackground('getReport', { id }) };
+}
+
+/**
+ * The kept copy, if the background answers within `ms`: the page's first
+ * render then draws the report, with no "Loading…" frame before it.
+ */
+export function keptCopyWithin(answers: ReportAnswers | null, ms: number): Promise<ReportView | null> {
+  if (!answers) return Promise.resolve(null);
+  return Promise.race([answers.cached, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
+}
+
+const keptState = (view: ReportView): ReportState => ({ phase: 'ready', view, fresh: false, refreshError: null, regenerating: false });
+
 /**
  * The report the view's address names: drawn at once from the copy kept by
  * the background when there is one, then as the service has it now.
+ * `asked`: the answers already asked for before the page was drawn; `kept`: the kept copy, if it came already.
  */
-export function useReport(target: ReportViewTarget | null) {
-  const [state, setState] = useState<ReportState>(target ? { phase: 'loading' } : { phase: 'invalid' });
+export function useReport(target: ReportViewTarget | null, asked: ReportAnswers | null = null, kept: ReportView | null = null) {
+  const [state, setState] = useState<ReportState>(!target ? { phase: 'invalid' } : kept ? keptState(kept) : { phase: 'loading' });
+  const first = useRef(asked);
 
   const load = useCallback(async () => {
     if (!target) return;
-    const { id, generatedAt } = target;
-    void sendToBackground('getCachedReport', { id, ...(generatedAt ? { generatedAt } : {}) }).then(
-      (view) =>
-        view && setState((now) => (now.phase === 'loading' ? { phase: 'ready', view, fresh: false, refreshError: null, regenerating: false } : now)),
-      () => undefined,
-    );
+    const answers = first.current ?? askForReport(target);
+    first.current = null;
+    void answers.cached.then((view) => setState((now) => (view && now.phase === 'loading' ? keptState(view) : now)));
     try {
-      const view = await sendToBackground('getReport', { id });
-      setState((now) => (now.phase === 'deleted' ? now : { phase: 'ready', view, fresh: true, refreshError: null, regenerating: false }));
+      const view = await answers.fresh;
+      setState((now) => {
+        if (now.phase === 'deleted') return now;
+        // The kept copy was right: the checks already drawn stay as they are, not drawn a second time.
+        const same = now.phase === 'ready' && JSON.stringify(now.view) === JSON.stringify(view);
+        return { phase: 'ready', view: same ? now.view : view, fresh: true, refreshError: null, regenerating: false };
+      });
     } catch (error) {
       const data = errorData(error);
       setState((now) =>
@@ -47,7 +75,8 @@ export function useReport(target: ReportViewTarget | null) {
     }
   }, [target]);
 
-  useEffect(() => void load(), [load]);
+  // Before the first paint, not after it: the kept copy is asked for a frame sooner.
+  useLayoutEffect(() => void load(), [load]);
 
   const retry = () => {
     setState({ phase: 'loading' });
