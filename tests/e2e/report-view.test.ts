@@ -31,6 +31,7 @@ interface Stored {
   id: number;
   url: string;
   result: number;
+  privacy: number;
   generated_at: string;
   results: Record<string, StoredCheck>;
 }
@@ -244,7 +245,7 @@ describe('the report view opened from the options page', () => {
     await view.page.reload();
     await view.waitForReady();
 
-    await view.page.click('li.check[data-check="image_keywords"] .check__on-page button');
+    await view.pressShowOnPage('image_keywords');
     await ext.denyPermissionPrompt(view.page);
     await view.page.waitForFunction(() =>
       /was not allowed/.test(document.querySelector('li.check[data-check="image_keywords"] [role="status"]')?.textContent ?? ''),
@@ -254,7 +255,7 @@ describe('the report view opened from the options page', () => {
     );
     expect(await outlinedIn(tab, 'src')).toEqual([]);
 
-    await view.page.click('li.check[data-check="image_keywords"] .check__on-page button');
+    await view.pressShowOnPage('image_keywords');
     await ext.grantPermissionPrompt(view.page);
     await view.page.waitForFunction(
       () => document.querySelector('li.check[data-check="image_keywords"] .check__on-page button')?.getAttribute('aria-pressed') === 'true',
@@ -353,5 +354,52 @@ describe('after the page is fixed and reported again', () => {
     );
     expect(markdown).not.toContain('Image alt text');
     expect(lines.indexOf('### SEO')).toBeLessThan(lines.indexOf('### Security'));
+  });
+});
+
+describe('the report view’s own actions', () => {
+  it('regenerates the report, changes who can see it and deletes it, as the service then holds it', async () => {
+    const report = made[1]!;
+    const view = new ReportViewPage(await ext.newTab(`chrome-extension://${ext.extensionId}/report.html?id=${report.id}`));
+    await view.waitForReady();
+
+    await view.clickAction('Regenerate');
+    await view.page.waitForFunction(() => /regenerated/.test(document.querySelector('.report__outcome')?.textContent ?? ''), { timeout: 30_000 });
+    expect(await view.outcome()).toBe('The report was regenerated: the service audited the page again.');
+    const regenerated = await stored(report.id);
+    expect(Date.parse(regenerated.generated_at)).toBeGreaterThan(Date.parse(report.generated_at));
+    expect(await view.address()).toBe(report.url);
+
+    await view.clickAction('Privacy: Public');
+    await view.page.waitForSelector('dialog[open]');
+    await view.page.click('dialog[open] .segment ::-p-text(Private)');
+    await view.page.click('dialog[open] button[type="submit"]');
+    await view.page.waitForFunction(() => !document.querySelector('dialog[open]'));
+    expect(await view.outcome()).toBe('The report is now private.');
+    expect((await stored(report.id)).privacy).toBe(1);
+
+    await view.clickAction('Delete');
+    await view.page.waitForSelector('dialog[open]');
+    await view.page.click('dialog[open] .button--danger');
+    await view.page.waitForFunction(() => document.querySelector('main.report')?.getAttribute('data-state') === 'deleted');
+    expect(await view.page.$eval('.notice__message', (p) => p.textContent)).toBe(`The report of ${report.url} was deleted. You can close this tab.`);
+    const gone = await fetch(`${service.baseUrl}/api/v1/reports/${report.id}`, {
+      headers: { Authorization: `Bearer ${KEY}`, Accept: 'application/json' },
+    });
+    expect(gone.status).toBe(404);
+    await view.close();
+  });
+
+  it('says in plain words when the report no longer exists, and when the address names none', async () => {
+    const gone = new ReportViewPage(await ext.newTab(`chrome-extension://${ext.extensionId}/report.html?id=${made[1]!.id}`));
+    await gone.page.waitForSelector('main.report[data-state="failed"]');
+    expect(await gone.page.$eval('.notice__message', (p) => p.textContent)).toBe('This report no longer exists or belongs to another account.');
+    await gone.close();
+    const none = new ReportViewPage(await ext.newTab(`chrome-extension://${ext.extensionId}/report.html?id=abc`));
+    await none.page.waitForSelector('main.report[data-state="invalid"]');
+    expect(await none.page.$eval('.notice__message', (p) => p.textContent)).toBe(
+      'This address names no report. Open a report from the popup or from the options page.',
+    );
+    await none.close();
   });
 });

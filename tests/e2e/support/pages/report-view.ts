@@ -85,10 +85,21 @@ export class ReportViewPage extends PageObject {
     return `li.check[data-check="${key}"] .check__on-page button`;
   }
 
+  /**
+   * Scrolls the check's "Show on page" into view and presses it. Checks far down the page are
+   * laid out only once near the viewport (`content-visibility: auto`), as when a user scrolls.
+   */
+  async pressShowOnPage(key: string): Promise<void> {
+    const selector = this.onPageButton(key);
+    await this.page.$eval(selector, (button) => button.scrollIntoView({ block: 'center' }));
+    await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await this.page.click(selector);
+  }
+
   /** Presses the check's "Show on page" and waits until it has done what it does (outlined, removed, or said why not). */
   async toggleShowOnPage(key: string): Promise<void> {
     const before = await this.onPageState(key);
-    await this.page.click(this.onPageButton(key));
+    await this.pressShowOnPage(key);
     await this.page.waitForFunction(
       (sel: string, was: string) => {
         const button = document.querySelector(sel);
