@@ -145,7 +145,6 @@ export const privacyDraft = defineStored<{ url: string; privacy: z.infer<typeof 
 
 /** What a click on each notification shown does; the worker that wakes for the click must still know. */
 const notificationActionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('open'), url: z.string().regex(/^https?:\/\//) }),
   z.object({ kind: z.literal('report'), id: z.number().int().positive() }),
   z.object({ kind: z.literal('options') }),
 ]);

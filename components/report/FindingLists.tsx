@@ -8,12 +8,13 @@ type Of<K extends Finding['kind']> = Extract<Finding, { kind: K }>;
 /** Items shown before "N more". */
 export const FIRST_ITEMS = 10;
 
-/** "12 more", or "Show fewer" once open; it stays where it was, so the keyboard focus does too. */
-function MoreButton({ hidden, open, onToggle }: { hidden: number; open: boolean; onToggle: () => void }) {
+/** "12 more", or "Show fewer" once open; it stays where it was, so the keyboard focus does too. `of` names the list for screen readers. */
+function MoreButton({ hidden, open, of, onToggle }: { hidden: number; open: boolean; of: string; onToggle: () => void }) {
   if (hidden <= 0) return null;
   return (
     <button type="button" class="button button--link finding__more" aria-expanded={open} onClick={onToggle}>
       {open ? 'Show fewer' : `${hidden.toLocaleString('en')} more`}
+      <span class="sr-only"> of {of}</span>
     </button>
   );
 }
@@ -32,7 +33,7 @@ export function ExpandableList({ items, total, label }: { items: Item[]; total: 
           </li>
         ))}
       </ul>
-      <MoreButton hidden={items.length - FIRST_ITEMS} open={open} onToggle={() => setOpen(!open)} />
+      <MoreButton hidden={items.length - FIRST_ITEMS} open={open} of={label} onToggle={() => setOpen(!open)} />
       {open && unlisted > 0 && <p class="muted">{unlisted.toLocaleString('en')} more were counted but not listed.</p>}
     </>
   );
@@ -90,7 +91,7 @@ export function HeadingsFinding({ finding }: { finding: Of<'headings'> }) {
           ))}
         </ol>
       )}
-      <MoreButton hidden={items.length - FIRST_ITEMS} open={open} onToggle={() => setOpen(!open)} />
+      <MoreButton hidden={items.length - FIRST_ITEMS} open={open} of="the headings" onToggle={() => setOpen(!open)} />
     </div>
   );
 }

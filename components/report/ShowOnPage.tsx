@@ -39,7 +39,7 @@ export function ShowOnPage({
         onClick={() => control.toggle(checkKey, targets, name)}
       >
         {working && <span class="spinner" aria-hidden="true" />}
-        Show on page
+        Show on page<span class="sr-only">: {name}</span>
       </button>
       <p class="check__on-page-status" role="status">
         {on ? outlined(on.result) : message}

@@ -40,13 +40,10 @@ async function notificationIds(): Promise<string[]> {
 }
 
 /** What a click on each notification will do, as the extension keeps it in session storage. */
-async function notificationActions(): Promise<Record<string, { kind: string; url?: string; id?: number }>> {
+async function notificationActions(): Promise<Record<string, { kind: string; id?: number }>> {
   return inWorker(
     async () =>
-      ((await chrome.storage.session.get('notificationActions')).notificationActions ?? {}) as Record<
-        string,
-        { kind: string; url?: string; id?: number }
-      >,
+      ((await chrome.storage.session.get('notificationActions')).notificationActions ?? {}) as Record<string, { kind: string; id?: number }>,
   );
 }
 

@@ -102,8 +102,7 @@ export async function showNotification(content: NotificationContent): Promise<st
 }
 
 async function runAction(action: NotificationAction): Promise<void> {
-  if (action.kind === 'open') await browser.tabs.create({ url: action.url });
-  else if (action.kind === 'report') await browser.tabs.create({ url: new URL(reportViewPath({ id: action.id }), browser.runtime.getURL('/')).href });
+  if (action.kind === 'report') await browser.tabs.create({ url: new URL(reportViewPath({ id: action.id }), browser.runtime.getURL('/')).href });
   else await browser.runtime.openOptionsPage();
 }
 

@@ -64,12 +64,12 @@ describe('what a check says', () => {
     const view = renderInto(item('image_format', bad.image_format!));
     expect(view.root.querySelectorAll('.finding__items li')).toHaveLength(10);
     const more = view.root.querySelector<HTMLButtonElement>('.finding__more')!;
-    expect(more.textContent).toBe('18 more');
+    expect(more.textContent).toBe('18 more of 28 images in older formats');
     expect(more.getAttribute('aria-expanded')).toBe('false');
     more.dispatchEvent(new window.Event('click'));
     await view.settle();
     expect(view.root.querySelectorAll('.finding__items li')).toHaveLength(28);
-    expect(more.textContent).toBe('Show fewer');
+    expect(more.textContent).toBe('Show fewer of 28 images in older formats');
     expect(more.getAttribute('aria-expanded')).toBe('true');
   });
 
