@@ -44,7 +44,9 @@ export default defineConfig({
     // storage: settings and jobs. activeTab: the address of the tab the popup, menu or shortcut acts on.
     // contextMenus: "Report this page/link". notifications: the outcome of reports made without the popup.
     // alarms: retries of reports queued while the service was away, and settling reports a stopped worker left.
-    permissions: ['storage', 'activeTab', 'contextMenus', 'notifications', 'alarms'],
+    // scripting: the report view's "Show on page", a one-shot outline of the findings in that tab, injected on
+    // the user's click where activeTab (or a host permission asked for in that click) allows; it grants no site by itself.
+    permissions: ['storage', 'activeTab', 'contextMenus', 'notifications', 'alarms', 'scripting'],
     // tabs: asked for only when the user turns the badge on, which must know every tab's address.
     optional_permissions: ['tabs'],
     // Chromium silently leaves a suggested key unassigned when it keeps it for itself

@@ -1,6 +1,7 @@
 import { applyDemoConnection, registerChangeAnnouncer } from '@/lib/background/connection';
 import { createHandlers } from '@/lib/background/handlers';
 import { registerPopupCache } from '@/lib/background/popup-cache';
+import { registerReportCache } from '@/lib/background/report-cache';
 import { registerMessageRouter } from '@/lib/background/router';
 import { registerReportQueue } from '@/lib/background/report-queue';
 import { registerBadge } from '@/lib/background/toolbar/badge';
@@ -13,6 +14,7 @@ export default defineBackground(() => {
   // Listeners must be added in the worker's first turn, or the browser will not wake it for them.
   registerMessageRouter(createHandlers());
   registerPopupCache();
+  registerReportCache();
   registerChangeAnnouncer();
   registerNotifications();
   registerReportQueue();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Account, DeleteResult, ReportPage } from '@/lib/api';
 import { API_ERROR_KINDS, type ApiErrorData } from '@/lib/api/errors';
 import { reportShape } from '@/lib/api/schemas';
+import type { CheckSummary } from '@/lib/shared/check-summary';
 import { PER_PAGE_OPTIONS, RESULT_FILTERS, SORT_DIRECTIONS, SORT_KEYS } from '@/lib/shared/list-options';
 import { PRIVACY_VALUES, RESULT_LABELS } from '@/lib/shared/score';
 
@@ -49,10 +50,24 @@ export const apiErrorDataSchema = z.object({
   retryAfterSeconds: z.number().optional(),
 }) satisfies z.ZodType<ApiErrorData>;
 
+const count = z.number().int().nonnegative();
+
+/** A report's checks counted, for the popup: computed in the background, so the checks themselves stay there. */
+export const checkSummarySchema = z.object({
+  total: count,
+  failed: z.object({ high: count, medium: count, low: count }),
+  topFailures: z.array(z.object({ key: z.string(), name: z.string() })).max(3),
+  change: z.object({ previousId: z.number().int(), scoreDelta: z.number().nullable(), fixed: count, broken: count }).nullable(),
+}) satisfies z.ZodType<CheckSummary>;
+
+/** A report as the popup's lists show it: the checks stay in the background, a summary of them travels. */
+export const listedReportShape = reportShape.extend({ checks: z.null(), summary: checkSummarySchema.nullable().default(null) });
+export type ListedReport = z.infer<typeof listedReportShape>;
+
 /** A report being made for a page, or just made: owned by the background, shown by the popup. */
 export const jobSchema = z.discriminatedUnion('state', [
   z.object({ url: z.string(), state: z.literal('running'), startedAt: z.number(), privacy, notify: z.boolean().optional() }),
-  z.object({ url: z.string(), state: z.literal('done'), startedAt: z.number(), report: reportShape }),
+  z.object({ url: z.string(), state: z.literal('done'), startedAt: z.number(), report: listedReportShape }),
   z.object({ url: z.string(), state: z.literal('failed'), startedAt: z.number(), error: apiErrorDataSchema }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
@@ -77,8 +92,32 @@ export const queuedReportSchema = z.object({
 });
 export type QueuedReport = z.infer<typeof queuedReportSchema>;
 
-/** A report as lists show it: the checks stay in the background. */
-export const listedReportShape = reportShape.extend({ checks: z.null() });
+/** One report of an address on the score chart. */
+export const historyPointSchema = z.object({
+  id: z.number().int(),
+  score: z.number().nullable(),
+  label: z.enum(RESULT_LABELS).nullable(),
+  generatedAt: z.string().nullable(),
+});
+export type HistoryPoint = z.infer<typeof historyPointSchema>;
+
+/** What the report view shows: the report with its checks, and the reports of the same address around it. */
+export const reportViewSchema = z.object({
+  report: reportShape,
+  /** The report on the service's own site. */
+  webUrl: z.string(),
+  /** The address's last reports (at most 25), oldest first, this one among them. */
+  history: z.array(historyPointSchema).max(25),
+  /** The report made just before this one of the same address, with whether each check passed then. */
+  previous: historyPointSchema.extend({ outcomes: z.record(z.string(), z.boolean()) }).nullable(),
+  /** Why the other reports of the address could not be read; the report itself still shows. */
+  historyError: apiErrorDataSchema.nullable(),
+});
+export type ReportView = z.infer<typeof reportViewSchema>;
+
+/** A report view kept so that opening the report again draws at once (lib/storage.ts `reportViews`). */
+export const cachedReportViewSchema = z.object({ id: z.number().int(), generatedAt: z.string().nullable(), view: reportViewSchema, at: z.number() });
+export type CachedReportView = z.infer<typeof cachedReportViewSchema>;
 
 /** What the popup last showed for a page, so the next popup on it draws at once. Never holds the key. */
 export const cachedPageSchema = z.object({
@@ -144,6 +183,10 @@ export const requests = {
   /** The reports manager's kept view (search, filters, sort, page size, page), read in the background so the options page stays free of zod. */
   getReportsView: z.object({}),
   saveReportsView: z.object({ view: reportsViewSchema }),
+  /** The report view as last kept, if its generation date is the one the opener knows: drawn while `getReport` asks the service. */
+  getCachedReport: z.object({ id: reportId, generatedAt: z.string().max(64).optional() }),
+  /** One report with its checks, the history of its address and the report before it; kept for the next opening. */
+  getReport: z.object({ id: reportId }),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -153,7 +196,7 @@ export type ParsedRequestOf<T extends MessageType> = z.output<(typeof requests)[
 export interface PageState {
   settings: SettingsView;
   job: Job | null;
-  reports: z.infer<typeof listedReportShape>[];
+  reports: ListedReport[];
   /** Set when the list could not be fetched; the popup still lets the user create a report. */
   reportsError: ApiErrorData | null;
   /** Waiting for the service to be back. */
@@ -174,7 +217,7 @@ export interface Responses {
   cancelQueued: null;
   getQueue: QueuedReport[];
   retryQueue: QueuedReport[];
-  createReport: z.infer<typeof reportShape>;
+  createReport: ListedReport;
   waitForJob: Job | null;
   dismissJob: null;
   listReports: ReportPage;
@@ -182,6 +225,8 @@ export interface Responses {
   deleteReport: DeleteResult;
   getReportsView: ReportsView;
   saveReportsView: ReportsView;
+  getCachedReport: ReportView | null;
+  getReport: ReportView;
 }
 
 export type ResponseOf<T extends MessageType> = Responses[T];

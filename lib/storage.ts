@@ -2,12 +2,14 @@ import { storage, type StorageItemKey } from 'wxt/utils/storage';
 import { z } from 'zod';
 import {
   cachedPageSchema,
+  cachedReportViewSchema,
   jobSchema,
   preferencesSchema,
   privacy,
   queuedReportSchema,
   reportsViewSchema,
   type CachedPage,
+  type CachedReportView,
   type Job,
   type Preferences,
   type QueuedReport,
@@ -187,6 +189,13 @@ export const reportJobs = defineStored<Record<string, Job>>('session:reportJobs'
 /** The popup's head start: what it last showed for each page, the most recently shown first. */
 export const popupPages = defineStored<CachedPage[]>('session:popupPageCache', keepValid(cachedPageSchema).list, []);
 
+/**
+ * Report views opened lately, the most recently opened first, so that opening one again draws at
+ * once (lib/background/report-cache.ts bounds them). Session, not local: a report may be private or
+ * password-protected, and its findings name the site's own addresses, so it is never written to disk.
+ */
+export const reportViews = defineStored<CachedReportView[]>('session:reportViews', keepValid(cachedReportViewSchema).list, []);
+
 /** The privacy chosen in the popup for the page it was open on, kept until a report is made. */
 export const privacyDraft = defineStored<{ url: string; privacy: z.infer<typeof privacy> } | null>(
   'session:popupPrivacyDraft',
@@ -196,7 +205,7 @@ export const privacyDraft = defineStored<{ url: string; privacy: z.infer<typeof 
 
 /** What a click on each notification shown does; the worker that wakes for the click must still know. */
 const notificationActionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('open'), url: z.string().regex(/^https?:\/\//) }),
+  z.object({ kind: z.literal('report'), id: z.number().int().positive() }),
   z.object({ kind: z.literal('options') }),
 ]);
 export type NotificationAction = z.infer<typeof notificationActionSchema>;

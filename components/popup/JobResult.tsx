@@ -1,15 +1,24 @@
 import { useRef } from 'preact/hooks';
-import type { Report } from '@/lib/api';
 import { reportWebUrl } from '@/lib/api/address';
+import type { ListedReport } from '@/lib/protocol';
 import { PRIVACY_TEXT } from '@/lib/shared/score';
 import { useFocusOnMount } from '@/lib/pages/hooks';
 import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
+import { reportViewHref, ReportSummary } from '@/components/popup/ReportSummary';
 
-/** The report just made: score and label, date, privacy, and the way to the full report on the service's site. */
-export function JobResult({ report, baseUrl, onDismiss }: { report: Report; baseUrl: string; onDismiss: () => void }) {
+interface Props {
+  report: ListedReport;
+  baseUrl: string;
+  tabId: number | undefined;
+  onDismiss: () => void;
+}
+
+/** The report just made: score and label, what failed, what changed, and the way to every check. */
+export function JobResult({ report, baseUrl, tabId, onDismiss }: Props) {
   const link = useRef<HTMLAnchorElement>(null);
   useFocusOnMount(link);
+  const total = report.summary?.total ?? 0;
   return (
     <section class="panel result" data-job="done" aria-labelledby="result-heading">
       <div role="status">
@@ -21,14 +30,18 @@ export function JobResult({ report, baseUrl, onDismiss }: { report: Report; base
       <p class="result__meta muted">
         <DateText iso={report.generatedAt ?? report.createdAt} prefix="Made " /> · {PRIVACY_TEXT[report.privacy]}
       </p>
+      <ReportSummary report={report} tabId={tabId} link={false} />
       <div class="result__actions">
-        <a ref={link} class="button button--primary" href={reportWebUrl(baseUrl, report.id)} target="_blank" rel="noopener noreferrer">
-          Open the report
+        <a ref={link} class="button button--primary" href={reportViewHref(report, tabId)} target="_blank" rel="noopener">
+          {total > 0 ? `All ${total} checks` : 'Open the report'}
         </a>
         <button type="button" class="button" onClick={onDismiss}>
           Done
         </button>
       </div>
+      <a class="result__service" href={reportWebUrl(baseUrl, report.id)} target="_blank" rel="noopener noreferrer">
+        Open on the service
+      </a>
     </section>
   );
 }

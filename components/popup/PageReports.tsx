@@ -1,26 +1,29 @@
 import { useState } from 'preact/hooks';
-import type { Report } from '@/lib/api';
-import { reportWebUrl } from '@/lib/api/address';
 import type { ApiErrorData } from '@/lib/api/errors';
+import type { ListedReport } from '@/lib/protocol';
 import { PRIVACY_TEXT } from '@/lib/shared/score';
 import { DateText } from '@/components/ui/DateText';
 import { errorView } from '@/lib/pages/error-view';
 import { Notice } from '@/components/ui/Notice';
 import { OpenOptionsButton } from '@/components/popup/NeedsSetup';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
+import { reportViewHref, ReportSummary } from '@/components/popup/ReportSummary';
 
 const FIRST = 5;
 
 interface Props {
-  reports: Report[];
+  reports: ListedReport[];
   error: ApiErrorData | null;
-  baseUrl: string;
+  /** The tab the popup is on, for the report view's "Show on page". */
+  tabId: number | undefined;
+  /** Sum up the newest report's checks (not when the report just made shows its own above). */
+  summariseNewest: boolean;
   /** Shown from the cache while the service is asked again. */
   refreshing?: boolean;
 }
 
-/** Reports already made for this address, newest first, each a link to its page on the service. */
-export function PageReports({ reports, error, baseUrl, refreshing = false }: Props) {
+/** Reports already made for this address, newest first, each a link to its report view; the newest summed up. */
+export function PageReports({ reports, error, tabId, summariseNewest, refreshing = false }: Props) {
   const [all, setAll] = useState(false);
   const shown = all ? reports : reports.slice(0, FIRST);
   return (
@@ -35,19 +38,22 @@ export function PageReports({ reports, error, baseUrl, refreshing = false }: Pro
       ) : reports.length === 0 ? (
         <p class="muted page-reports__empty">No reports of this page yet.</p>
       ) : (
-        <ul class="page-reports__list">
-          {shown.map((report) => (
-            <li key={report.id}>
-              <a class="report-row" href={reportWebUrl(baseUrl, report.id)} target="_blank" rel="noopener noreferrer">
-                <ScoreBadge score={report.score} label={report.label} />
-                <span class="report-row__privacy">{PRIVACY_TEXT[report.privacy]}</span>
-                <span class="report-row__date muted">
-                  <DateText iso={report.generatedAt ?? report.createdAt} />
-                </span>
-              </a>
-            </li>
-          ))}
-        </ul>
+        <>
+          {summariseNewest && reports[0] && <ReportSummary report={reports[0]} tabId={tabId} />}
+          <ul class="page-reports__list">
+            {shown.map((report) => (
+              <li key={report.id}>
+                <a class="report-row" href={reportViewHref(report, tabId)} target="_blank" rel="noopener">
+                  <ScoreBadge score={report.score} label={report.label} />
+                  <span class="report-row__privacy">{PRIVACY_TEXT[report.privacy]}</span>
+                  <span class="report-row__date muted">
+                    <DateText iso={report.generatedAt ?? report.createdAt} />
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {!all && reports.length > FIRST && (
         <button type="button" class="button button--link" onClick={() => setAll(true)}>

@@ -40,7 +40,7 @@ export function App() {
           <section id="reports" class="options__group" aria-label="Your reports">
             <QueuePanel />
             {c.connected && settings.baseUrl ? (
-              <ReportsManager baseUrl={settings.baseUrl} />
+              <ReportsManager />
             ) : (
               <div class="card">
                 <h2>Reports</h2>

@@ -65,7 +65,7 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
       {job?.state === 'running' ? (
         <JobProgress startedAt={job.startedAt} privacy={job.privacy} />
       ) : job?.state === 'done' ? (
-        <JobResult report={job.report} baseUrl={baseUrl} onDismiss={popup.dismiss} />
+        <JobResult report={job.report} baseUrl={baseUrl} tabId={popup.tabId} onDismiss={popup.dismiss} />
       ) : (
         <ReportForm
           privacy={popup.privacy}
@@ -78,7 +78,13 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
           onDismissError={popup.dismiss}
         />
       )}
-      <PageReports reports={state.reports} error={state.reportsError} baseUrl={baseUrl} refreshing={!state.fresh} />
+      <PageReports
+        reports={state.reports}
+        error={state.reportsError}
+        tabId={popup.tabId}
+        summariseNewest={job?.state !== 'done'}
+        refreshing={!state.fresh}
+      />
     </>
   );
 }

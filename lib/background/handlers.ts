@@ -5,6 +5,8 @@ import { forgettingCachedPages, keepingPageState, popupStart } from '@/lib/backg
 import { pageState, withoutChecks } from '@/lib/background/page-state';
 import { dismissJob, startReport, waitForJob } from '@/lib/background/report-jobs';
 import { cancelQueued, drainQueue, queueReport, readQueue } from '@/lib/background/report-queue';
+import { cachedReportView, forgetReportView, keepingReportView } from '@/lib/background/report-cache';
+import { loadReportView } from '@/lib/background/report-view';
 import type { Handlers } from '@/lib/background/router';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
@@ -33,7 +35,7 @@ export function createHandlers(): Handlers {
         const [settings, state] = await Promise.all([settingsView(), apiIfConnected().then((a) => pageState(a, url))]);
         return { settings, ...state };
       }),
-    createReport: async (request) => startReport(await api(), request),
+    createReport: async (request) => startReport(await connectedApi(), request),
     waitForJob: async ({ url }) => waitForJob(await apiIfConnected(), url),
     queueReport: ({ url, privacy, sentAt, offline }) => queueReport({ url, privacy, sentAt, reached: !offline }),
     cancelQueued: ({ url }) => cancelQueued(url),
@@ -44,12 +46,23 @@ export function createHandlers(): Handlers {
       const page = await (await api()).listReports({ ...params, searchBy: params.search ? 'url' : undefined });
       return { ...page, reports: page.reports.map(withoutChecks) };
     },
-    updateReport: async (request) => forgettingCachedPages((await api()).updateReport(request)),
-    deleteReport: async (request) => forgettingCachedPages((await api()).deleteReport(request)),
+    updateReport: async (request) => forgettingReport(request.id, forgettingCachedPages((await api()).updateReport(request))),
+    deleteReport: async (request) => forgettingReport(request.id, forgettingCachedPages((await api()).deleteReport(request))),
     getReportsView: () => readReportsView(),
     saveReportsView: async ({ view }) => {
       await writeReportsView(view);
       return view;
     },
+    getCachedReport: ({ id, generatedAt }) => cachedReportView(id, generatedAt),
+    getReport: async ({ id }) => keepingReportView(loadReportView(await connectedApi(), id)),
   };
+}
+
+/** A changed or deleted report's kept view would show it as it was, even when the change failed halfway. */
+async function forgettingReport<T>(id: number, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } finally {
+    await forgetReportView(id);
+  }
 }

@@ -1,27 +1,24 @@
 import type { Report, ReportsApi } from '@/lib/api';
 import { errorForPages, isApiError } from '@/lib/api/errors';
-import type { PageState } from '@/lib/protocol';
-import { sameAddress, storedAddress } from '@/lib/shared/page-address';
+import type { ListedReport, PageState } from '@/lib/protocol';
+import { storedAddress } from '@/lib/shared/page-address';
+import { listedReport, reportsOfAddress } from '@/lib/background/address-reports';
 import { currentJob } from '@/lib/background/report-jobs';
 import { queuedFor } from '@/lib/background/report-queue';
 
-/**
- * A report as lists show it: the checks behind the score stay in the
- * background (a page of 100 reports carries about 200 KB of them, which no
- * list draws).
- */
+/** A report as the options page lists it: the checks behind the score stay in the background. */
 export function withoutChecks(report: Report): Report & { checks: null } {
   return { ...report, checks: null };
 }
 
 /**
- * The reports already made for a page, newest first, and the service's clock
- * when it answered. The service's search is a substring match, so the rest is
- * filtered out here.
+ * The reports already made for a page, newest first, each with the summary of
+ * its checks, and the service's clock when it answered (to read its own dates
+ * against).
  */
-export async function reportsForPage(api: ReportsApi, url: string): Promise<{ reports: (Report & { checks: null })[]; serviceTime: number | null }> {
-  const page = await api.listReports({ search: storedAddress(url), searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 25 });
-  return { reports: page.reports.filter((report) => sameAddress(report.url, url)).map(withoutChecks), serviceTime: page.serviceTime };
+export async function reportsForPage(api: ReportsApi, url: string): Promise<{ reports: ListedReport[]; serviceTime: number | null }> {
+  const { reports, serviceTime } = await reportsOfAddress(api, storedAddress(url));
+  return { reports: reports.map((report, i) => listedReport(report, reports[i + 1] ?? null)), serviceTime };
 }
 
 /** The popup's view of a page: its report job, and its reports (or why they could not be read). */

@@ -1,9 +1,10 @@
 import { browser } from 'wxt/browser';
-import type { Report, ReportsApi } from '@/lib/api';
+import type { ReportsApi } from '@/lib/api';
 import { asApiError, errorForPages } from '@/lib/api/errors';
-import type { Job, RequestOf } from '@/lib/protocol';
+import type { Job, ListedReport, RequestOf } from '@/lib/protocol';
 import { reportJobs } from '@/lib/storage';
 import { reportsForPage } from '@/lib/background/page-state';
+import { settleNewReport, type Connected } from '@/lib/background/report-view';
 import { addressKey, storedAddress } from '@/lib/shared/page-address';
 
 /**
@@ -14,7 +15,7 @@ import { addressKey, storedAddress } from '@/lib/shared/page-address';
  */
 
 /** Audits still waited for by this worker; gone if the browser stopped the worker. */
-const inFlight = new Map<string, { job: Job; work: Promise<Report> }>();
+const inFlight = new Map<string, { job: Job; work: Promise<ListedReport> }>();
 
 async function readJob(url: string): Promise<Job | null> {
   return (await reportJobs.read())[url] ?? null;
@@ -63,10 +64,11 @@ const LOOK_AGAIN_MS = 3_000;
 
 /**
  * Starts the report of a page, or joins the one already running for it.
- * `notify`: asked from the menu or a shortcut, whose outcome is told in a
- * notification even when the worker that started it was stopped meanwhile.
+ * Answers the report as the popup lists it. `notify`: asked from the menu or
+ * a shortcut, whose outcome is told in a notification even when the worker
+ * that started it was stopped meanwhile.
  */
-export function startReport(api: ReportsApi, request: RequestOf<'createReport'>, notify = false): Promise<Report> {
+export function startReport(connection: Connected, request: RequestOf<'createReport'>, notify = false): Promise<ListedReport> {
   const key = jobKey(request.url);
   const running = inFlight.get(key);
   if (running) return running.work;
@@ -76,7 +78,7 @@ export function startReport(api: ReportsApi, request: RequestOf<'createReport'>,
     await settle(job);
     const release = keepAlive();
     try {
-      const report = await api.createReport(request);
+      const report = await settleNewReport(connection, await connection.api.createReport(request));
       await settle({ url: request.url, state: 'done', startedAt, report });
       return report;
     } catch (error) {
@@ -145,11 +147,11 @@ export async function waitForJob(api: ReportsApi | null, url: string): Promise<J
  * privacy, created at or after the job started by the service's own clock
  * (the browser's may be minutes off), never one made before.
  */
-export async function findMadeFor(api: ReportsApi, job: { url: string; privacy: number; startedAt: number }): Promise<Report | null> {
+export async function findMadeFor(api: ReportsApi, job: { url: string; privacy: number; startedAt: number }): Promise<ListedReport | null> {
   const { reports, serviceTime } = await reportsForPage(api, job.url);
   const offset = serviceTime === null ? 0 : serviceTime - Date.now();
   // The Date header counts whole seconds, and the request took a moment: two seconds of slack.
   const since = job.startedAt + offset - 2_000;
-  const made = (r: Report) => r.privacy === job.privacy && r.createdAt !== null && Date.parse(r.createdAt) >= since;
+  const made = (r: ListedReport) => r.privacy === job.privacy && r.createdAt !== null && Date.parse(r.createdAt) >= since;
   return reports.find(made) ?? null;
 }

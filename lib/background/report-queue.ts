@@ -116,14 +116,14 @@ async function tryEntry(entry: QueuedReport): Promise<QueuedReport | null> {
   }
   let sentAt: number | null = null;
   try {
-    const { api } = await connectedApi();
-    const made = await findMadeFor(api, { url: entry.url, privacy: entry.privacy, startedAt: entry.firstSentAt });
+    const connection = await connectedApi();
+    const made = await findMadeFor(connection.api, { url: entry.url, privacy: entry.privacy, startedAt: entry.firstSentAt });
     if (made) {
       tell({ kind: 'made', entry, report: made, adopted: true });
       return null;
     }
     sentAt = Date.now();
-    const report = await startReport(api, { url: entry.url, privacy: entry.privacy });
+    const report = await startReport(connection, { url: entry.url, privacy: entry.privacy });
     tell({ kind: 'made', entry, report, adopted: false });
     return null;
   } catch (caught) {

@@ -4,7 +4,7 @@ import { envelope, requests, type MessageType, type ParsedRequestOf, type Reply,
 
 export type Handlers = { [T in MessageType]: (payload: ParsedRequestOf<T>) => Promise<ResponseOf<T>> };
 
-const OWN_PAGES = ['/popup.html', '/options.html'];
+const OWN_PAGES = ['/popup.html', '/options.html', '/report.html'];
 
 /** Only the extension's own pages may talk to the background (no content scripts, no other extensions, no web pages). */
 export function isOwnPage(sender: Browser.runtime.MessageSender): boolean {

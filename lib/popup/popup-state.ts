@@ -1,7 +1,7 @@
-import type { Report } from '@/lib/api';
 import type { ApiErrorData } from '@/lib/api/errors';
-import type { CachedPage, Job, PageState, QueuedReport, SettingsView } from '@/lib/protocol';
+import type { CachedPage, Job, ListedReport, PageState, QueuedReport, SettingsView } from '@/lib/protocol';
 import { checkReportable, sameAddress } from '@/lib/shared/page-address';
+import { newestFirst } from '@/lib/shared/report-order';
 import type { Privacy } from '@/lib/shared/score';
 
 /**
@@ -20,7 +20,7 @@ export type PopupState =
       phase: 'ready';
       address: string;
       settings: SettingsView;
-      reports: Report[];
+      reports: ListedReport[];
       reportsError: ApiErrorData | null;
       job: Job | null;
       /** Waiting in the queue for the service to be back. */
@@ -103,15 +103,8 @@ export function popupReducer(state: PopupState, action: PopupAction): PopupState
 export const HIDDEN_ADDRESS =
   "This tab's address is hidden from extensions: it is one of the browser's own pages (such as settings or a new tab), a file, or a page without a web address. Only web pages (http or https) can be reported.";
 
-const reportTime = (r: Report) => Date.parse(r.generatedAt ?? r.createdAt ?? '') || 0;
-
-/** By the date each was made, then by id: an audit run again has a newer date than its id tells. */
-export function newestFirst(reports: readonly Report[]): Report[] {
-  return [...reports].sort((a, b) => reportTime(b) - reportTime(a) || b.id - a.id);
-}
-
 /** A report just made for this page joins the list at the top, once. */
-function withNewReport(reports: Report[], job: Job | null, address: string): Report[] {
+function withNewReport(reports: ListedReport[], job: Job | null, address: string): ListedReport[] {
   if (job?.state !== 'done') return reports;
   const report = job.report;
   if (reports.some((r) => r.id === report.id) || !sameAddress(report.url, address)) return reports;

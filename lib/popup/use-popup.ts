@@ -14,6 +14,8 @@ const NEEDS_RELOAD = new Set(['not-connected', 'permission-missing']);
 export function usePopup() {
   const [state, dispatch] = useReducer(popupReducer, initialPopupState);
   const [chosenPrivacy, setChosenPrivacy] = useState<Privacy | null>(null);
+  // The report view opened from here outlines findings in this tab ("Show on page").
+  const [tabId, setTabId] = useState<number | undefined>(undefined);
   // In memory only, for a retry after a failure in this same popup: never stored.
   const [password, setPassword] = useState('');
 
@@ -50,6 +52,7 @@ export function usePopup() {
   const start = useCallback(() => {
     void browser.tabs.query({ active: true, currentWindow: true }).then(([tab]) => {
       const url = tab?.url || tab?.pendingUrl;
+      setTabId(tab?.id);
       dispatch({ type: 'tab', url, found: Boolean(tab) });
       const check = checkReportable(url);
       if (check.ok) void load(check.url);
@@ -115,5 +118,5 @@ export function usePopup() {
     if (address) void sendToBackground('dismissJob', { url: address }).catch(() => undefined);
   };
 
-  return { state, privacy, choosePrivacy, password, setPassword, create, dismiss, queue, cancelQueued, restart: start };
+  return { state, tabId, privacy, choosePrivacy, password, setPassword, create, dismiss, queue, cancelQueued, restart: start };
 }

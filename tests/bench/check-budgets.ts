@@ -54,7 +54,7 @@ export function proposeBudgets(sizes: BundleSizes): Budgets {
     const jsGzip = bundle === 'popup' ? Math.min(above(js.gzip), POPUP_JS_GZIP_MAX) : above(js.gzip);
     return { js: { raw: above(js.raw), gzip: jsGzip }, total: { raw: above(total.raw), gzip: above(total.gzip) } };
   };
-  return { budgets: { popup: limits('popup'), options: limits('options'), background: limits('background') } };
+  return { budgets: { popup: limits('popup'), options: limits('options'), report: limits('report'), background: limits('background') } };
 }
 
 export const POPUP_JS_GZIP_MAX = 20 * 1024;

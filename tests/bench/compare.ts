@@ -20,20 +20,22 @@ const split = args.indexOf('--');
 if (split < 1 || split === args.length - 1) throw new Error('usage: compare.ts BEFORE.json [...] -- AFTER.json [...] [--baseline FILE]');
 
 type Bench = BenchResult & { commit?: string | null; machine?: unknown; at?: string };
-const SAMPLED = ['popup', 'popupUncached', 'blank', 'slowPopup', 'worker', 'options'] as const;
+const SAMPLED = ['popup', 'popupUncached', 'blank', 'slowPopup', 'worker', 'options', 'reportView', 'reportViewUncached', 'tabBlank'] as const;
 
 /** One result with every sample of `files`; sizes and settings from the first. */
 function pool(files: string[]): Bench {
   const results = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Bench);
   const first = results[0]!;
   const pooled: Bench = { ...first };
-  for (const key of SAMPLED) Object.assign(pooled, { [key]: results.flatMap((r) => r[key] as unknown[]) });
+  for (const key of SAMPLED) Object.assign(pooled, { [key]: results.flatMap((r) => (r[key] ?? []) as unknown[]) });
   return pooled;
 }
 
 const before = pool(args.slice(0, split));
 const after = pool(args.slice(split + 1));
 const [b, a] = [summariseBench(before), summariseBench(after)];
+/** Bundles both sides measured: runs from before the report view existed have no `report`. */
+const bundles = BUNDLES.filter((name) => before.sizes[name] && after.sizes[name]);
 const change = (x: number, y: number) => `${y - x >= 0 ? '+' : ''}${round(((y - x) / x) * 100, 0)} %`;
 
 console.log(
@@ -62,7 +64,7 @@ console.log();
 console.log(
   formatTable(
     ['bundle (KB)', 'raw before', 'raw after', 'gzip before', 'gzip after'],
-    BUNDLES.flatMap((name) =>
+    bundles.flatMap((name) =>
       (['js', 'total'] as const).map((part) => [
         `${name} ${part === 'js' ? 'JS' : 'JS + CSS'}`,
         kb(before.sizes[name][part].raw),
@@ -81,7 +83,7 @@ if (out) {
     machine: r.machine,
     medians: Object.fromEntries(s.rows.map((row) => [row.label, row.summary])),
     ratios: s.ratios,
-    sizes: Object.fromEntries(BUNDLES.map((name) => [name, { js: r.sizes[name].js, css: r.sizes[name].css, total: r.sizes[name].total }])),
+    sizes: Object.fromEntries(bundles.map((name) => [name, { js: r.sizes[name].js, css: r.sizes[name].css, total: r.sizes[name].total }])),
   });
   const baseline = {
     $comment:

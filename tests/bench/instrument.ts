@@ -1,10 +1,11 @@
 /**
  * The benchmark's own copy of the production build, with two additions that exist only
  * there (the build users get is measured for size before they are made):
- *   - bench-probe.js, a classic script loaded first in popup.html, which notes in the
- *     page's own clock (performance.now(), from the popup's navigation start) when the
+ *   - bench-probe.js, a classic script loaded first in popup.html and report.html, which notes
+ *     in the page's own clock (performance.now(), from the page's navigation start) when the
  *     address, the Create button, the page's reports (cached or answered) and the ready
  *     state (the service answered) are in the DOM, and when the frame after each was painted;
+ *     in the report view, when its checks are drawn (from the kept copy, or as the service answered);
  *   - bench-blank.html, an empty extension page with the same probe: the floor.
  * An extension page may only run scripts from the extension itself (MV3 CSP), hence a file.
  */
@@ -27,8 +28,10 @@ export interface ProbeMarks {
   /** `main[data-state="ready"]` with the reports section drawn: the service has answered (the blank page: its one element). */
   ready?: number;
   readyPainted?: number;
-  /** How many reports the list said it had when ready. */
+  /** How many reports the list said it had when ready (the report view: how many checks it drew). */
   readyCount?: number;
+  /** The report view's state when its checks were first drawn: `cached` (the kept copy) or `ready` (the service's answer). */
+  shownState?: string;
 }
 
 const PROBE = `(() => {
@@ -45,6 +48,13 @@ const PROBE = `(() => {
     const main = document.querySelector('main');
     if (!main) return;
     if (main.hasAttribute('data-bench-blank')) { note('shown'); note('ready'); return observer.disconnect(); }
+    if (main.classList.contains('report')) {
+      const state = main.getAttribute('data-state');
+      const checks = main.querySelectorAll('li.check').length;
+      if ((state === 'cached' || state === 'ready') && checks > 0 && marks.shown === undefined) { marks.shownCount = checks; marks.shownState = state; note('shown'); }
+      if (state === 'ready' && checks > 0 && marks.ready === undefined) { marks.readyCount = checks; note('ready'); }
+      return;
+    }
     const address = document.querySelector('#page-address-value');
     const shown = address && address.textContent.trim() !== '' && address.textContent.trim() !== '\\u2026';
     if (shown) note('address');
@@ -73,15 +83,17 @@ const BLANK = `<!doctype html>
 </html>
 `;
 
-/** Copies `buildDir` to `into` with the probe and the blank page; returns `into`. */
+/** Copies `buildDir` to `into` with the probe (in the popup and the report view) and the blank page; returns `into`. */
 export async function instrumentBuild(buildDir: string, into: string): Promise<string> {
   await rm(into, { recursive: true, force: true });
   await cp(buildDir, into, { recursive: true });
   await writeFile(join(into, 'bench-probe.js'), PROBE);
   await writeFile(join(into, BLANK_PAGE), BLANK);
-  const popupPath = join(into, 'popup.html');
-  const popup = await readFile(popupPath, 'utf8');
-  if (!popup.includes('<head>')) throw new Error('popup.html has no <head> to load the probe in');
-  await writeFile(popupPath, popup.replace('<head>', '<head>\n    <script src="/bench-probe.js"></script>'));
+  for (const page of ['popup.html', 'report.html']) {
+    const path = join(into, page);
+    const html = await readFile(path, 'utf8');
+    if (!html.includes('<head>')) throw new Error(`${page} has no <head> to load the probe in`);
+    await writeFile(path, html.replace('<head>', '<head>\n    <script src="/bench-probe.js"></script>'));
+  }
   return into;
 }

@@ -2,15 +2,19 @@ import type { Page } from 'puppeteer-core';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../e2e/support/browser.ts';
 import { serveTestPages } from '../e2e/support/test-pages.ts';
 import { startReportService } from '../service/server.ts';
+import { fortyChecks, RECORDED } from '../fixtures/report-view/index.ts';
 import { benchOptionsPaging, type OptionsSample } from './options-bench.ts';
 import { benchPopupVsBlank, benchSlowPopup, openOnce, type PopupSample } from './popup-bench.ts';
+import { benchReportView, type ReportViewRuns } from './report-bench.ts';
 import { startSlowProxy } from './slow-proxy.ts';
 import { benchColdStart, type WorkerSample } from './worker-bench.ts';
 
 const API_KEY = 'bench-key-7c1e5a90d3b24f68';
 const PAGE_REPORTS = 5;
-/** With the page's own, 300 in all: three full pages of 100, so every Next timed draws 100 rows. */
-const LISTED_REPORTS = 300 - PAGE_REPORTS;
+/** The report view's address: four earlier reports, for the chart and "what changed", and the one of 40 checks. */
+const AUDITED_REPORTS = 5;
+/** With the others, 300 in all: three full pages of 100, so every Next timed draws 100 rows. */
+const LISTED_REPORTS = 300 - PAGE_REPORTS - AUDITED_REPORTS;
 const DAY = 86_400_000;
 
 export interface ScenarioOptions {
@@ -22,7 +26,10 @@ export interface ScenarioOptions {
   log: (line: string) => void;
 }
 
-export interface Timings {
+/** The checks of the report the report view is timed on. */
+const REPORT_CHECKS = 40;
+
+export interface Timings extends ReportViewRuns {
   popup: PopupSample[];
   popupUncached: PopupSample[];
   blank: PopupSample[];
@@ -54,6 +61,14 @@ export async function runScenarios(o: ScenarioOptions): Promise<Timings> {
       API_KEY,
       Array.from({ length: LISTED_REPORTS }, (_, i) => ({ url: `https://shop${i % 7}.example/products/item-${i}`, score: (i * 37) % 101 })),
     );
+    const audited = 'https://shop.example.org/products/walking-shoes';
+    const earlier = [RECORDED.bad, RECORDED.mediocre, RECORDED.good, RECORDED.mediocre];
+    service.seedReports(
+      API_KEY,
+      earlier.map((r, i) => ({ url: audited, score: r.score, results: r.results, generatedAt: new Date(Date.now() - (5 - i) * DAY).toISOString() })),
+    );
+    const [forty] = service.seedReports(API_KEY, [{ url: audited, score: 11, results: fortyChecks() }]);
+    if (earlier.length + 1 !== AUDITED_REPORTS) throw new Error('AUDITED_REPORTS no longer counts the report view’s reports');
 
     ext = await launchExtensionBrowser({ extensionDir: o.extensionDir });
     const options = await connect(ext, service.baseUrl);
@@ -69,6 +84,11 @@ export async function runScenarios(o: ScenarioOptions): Promise<Timings> {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const popupRequests = service.requestLog.slice(logged).map((r) => `${r.method} ${r.path}`);
 
+    o.log(`report view of ${REPORT_CHECKS} checks and blank page, in a tab, open → drawn`);
+    const reportRuns = await benchReportView(ext, forty!.id, o.runs, o.warmup);
+    const wrongChecks = [...reportRuns.reportView, ...reportRuns.reportViewUncached].find((s) => s.shownCount !== REPORT_CHECKS);
+    if (wrongChecks) throw new Error(`The report view drew ${wrongChecks.shownCount} checks, not ${REPORT_CHECKS}`);
+
     o.log('service worker cold start');
     const worker = await benchColdStart(ext, options, o.runs, o.warmup);
 
@@ -80,7 +100,7 @@ export async function runScenarios(o: ScenarioOptions): Promise<Timings> {
     await saveConnection(options, proxy.baseUrl);
     const slowPopup = await benchSlowPopup(ext, tab, o.runs, o.warmup);
 
-    return { popup, popupUncached, blank, popupRequests, slowPopup, worker, options: optionsSamples };
+    return { popup, popupUncached, blank, popupRequests, slowPopup, worker, options: optionsSamples, ...reportRuns };
   } finally {
     await ext?.close();
     await proxy.close();

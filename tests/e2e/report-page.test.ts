@@ -124,8 +124,14 @@ describe('creating reports from the popup', () => {
     });
     expect(result.label).toBe('Decent');
     expect(kept).toMatchObject({ url: storedAddress(site.url('/')), privacy: stored, password: stored === 2 });
-    // The way to the full report on the service's site.
-    expect(await popup.page.$eval('section.result a', (a) => (a as HTMLAnchorElement).href)).toBe(`${service.baseUrl}/reports/${kept.id}`);
+    // The way to every check, in the report view over this tab, and to the report on the service's site.
+    const all = await popup.page.$eval('section.result a.button--primary', (a) => ({ text: a.textContent, href: (a as HTMLAnchorElement).href }));
+    expect(all.text).toBe(`All ${Object.keys(kept.results).length} checks`);
+    expect(new URL(all.href).pathname).toBe('/report.html');
+    expect(new URL(all.href).searchParams.get('id')).toBe(String(kept.id));
+    expect(await popup.page.$eval('section.result a.result__service', (a) => (a as HTMLAnchorElement).href)).toBe(
+      `${service.baseUrl}/reports/${kept.id}`,
+    );
     // The new report heads the page's list at once.
     expect((await popup.listedReports())[0]).toEqual({ id: kept.id, score: kept.result, label: result.label, privacy: shown });
     made.push({ privacy, id: kept.id });
@@ -312,10 +318,12 @@ describe('with the keyboard alone', () => {
     await popup.page.keyboard.press('Enter');
     expect(await popup.waitForJob(['done', 'failed'])).toBe('done');
     const result = await popup.result();
-    expect(await onService().byId(result.id)).toMatchObject({ privacy: 0, result: result.score });
-    // The focus moves to the result's link (once the result has painted), so Enter again would open the report.
-    await popup.waitForFocusOn('Open the report');
-    expect(await popup.focused()).toMatchObject({ tag: 'a', name: 'Open the report' });
+    const kept = await onService().byId(result.id);
+    expect(kept).toMatchObject({ privacy: 0, result: result.score });
+    // The focus moves to the result's link (once the result has painted), so Enter again would open every check.
+    const allChecks = `All ${Object.keys(kept.results).length} checks`;
+    await popup.waitForFocusOn(allChecks);
+    expect(await popup.focused()).toMatchObject({ tag: 'a', name: allChecks });
     await popup.close();
   });
 });

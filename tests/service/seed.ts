@@ -62,7 +62,7 @@ export function seedInto(
       project: projectOf(seed.url),
       fetchUrl: new URL(seed.url).href,
       result: seed.score,
-      results: resultsForScore(seed.score, new URL(seed.url).href, variant),
+      results: seed.results ?? resultsForScore(seed.score, new URL(seed.url).href, variant),
       privacy,
       passwordHash: privacy === 2 && seed.password ? hashPassword(seed.password) : null,
       generatedAt,

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { CheckResult } from './checks/types.ts';
 import { handleApi } from './api.ts';
 import type { ChecksVersion } from './checks/index.ts';
 import type { ServiceSettings, ServiceState } from './context.ts';
@@ -56,6 +57,8 @@ export interface SeedReport {
   password?: string;
   /** ISO time; default now. */
   generatedAt?: string;
+  /** The report's checks as the API sends them; default: made up to match the score. */
+  results?: Record<string, CheckResult>;
 }
 
 export interface RunningService {

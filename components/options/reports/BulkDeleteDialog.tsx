@@ -3,7 +3,7 @@ import { runBulkDelete, type BulkDeleteProgress, type BulkDeleteSummary, type De
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { progressText, summaryHeadline } from '@/lib/options/bulk-delete';
 import { BulkSummary } from '@/components/options/reports/BulkSummary';
-import { Dialog } from '@/components/options/reports/Dialog';
+import { Dialog } from '@/components/ui/Dialog';
 
 interface Props {
   targets: readonly DeleteTarget[];
@@ -52,7 +52,7 @@ export function BulkDeleteDialog({ targets, onFinished, onClose, announce }: Pro
   return (
     <Dialog title={title} onClose={onClose} busy={running}>
       {(close, ids) => (
-        <div class="rm-dialog__body">
+        <div class="dialog__body">
           {phase.name === 'confirm' && (
             <>
               <p id={ids.description}>These reports will be deleted from the service. This cannot be undone.</p>
@@ -61,7 +61,7 @@ export function BulkDeleteDialog({ targets, onFinished, onClose, announce }: Pro
                   <li key={t.id}>{t.url}</li>
                 ))}
               </ul>
-              <div class="rm-dialog__buttons">
+              <div class="dialog__buttons">
                 <button type="button" class="button" onClick={close} autoFocus>
                   Cancel
                 </button>
@@ -77,7 +77,7 @@ export function BulkDeleteDialog({ targets, onFinished, onClose, announce }: Pro
                 {phase.progress ? progressText(phase.progress) : 'Starting…'}
               </label>
               <progress id="rm-bulk-progress" class="rm-bulk-progress" max={total} value={phase.progress?.done ?? 0} />
-              <div class="rm-dialog__buttons">
+              <div class="dialog__buttons">
                 <button
                   type="button"
                   class="button"
@@ -96,7 +96,7 @@ export function BulkDeleteDialog({ targets, onFinished, onClose, announce }: Pro
           {phase.name === 'done' && (
             <>
               <BulkSummary summary={phase.summary} headlineId={ids.description} />
-              <div class="rm-dialog__buttons">
+              <div class="dialog__buttons">
                 <button type="button" class="button button--primary" onClick={close} ref={focusOnMount}>
                   Close
                 </button>

@@ -1,8 +1,8 @@
 import type { Report } from '@/lib/api';
 import { PRIVACY_TEXT } from '@/lib/shared/score';
 import { BulkDeleteDialog } from '@/components/options/reports/BulkDeleteDialog';
-import { DeleteDialog } from '@/components/options/reports/DeleteDialog';
-import { PrivacyDialog } from '@/components/options/reports/PrivacyDialog';
+import { DeleteDialog } from '@/components/ui/DeleteDialog';
+import { PrivacyDialog } from '@/components/ui/PrivacyDialog';
 import type { OpenDialog } from '@/components/options/reports/useReportActions';
 
 interface Props {

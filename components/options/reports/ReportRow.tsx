@@ -1,5 +1,5 @@
 import type { Report } from '@/lib/api';
-import { reportWebUrl } from '@/lib/api/address';
+import { reportViewPath } from '@/lib/shared/report-view-address';
 import { PRIVACY_SHORT_TEXT } from '@/lib/shared/score';
 import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
@@ -16,7 +16,6 @@ export interface RowActions {
 
 interface Props extends RowActions {
   report: Report;
-  baseUrl: string;
   selected: boolean;
   activity: RowActivity | undefined;
   /** No action may start (a bulk delete is running). */
@@ -31,7 +30,7 @@ function pageHref(url: string): string {
   return /^https?:\/\//i.test(url) ? url : `https://${url}`;
 }
 
-export function ReportRow({ report, baseUrl, selected, activity, locked, ...actions }: Props) {
+export function ReportRow({ report, selected, activity, locked, ...actions }: Props) {
   const busy = locked || activity !== undefined;
   // aria-disabled keeps the focus on a button that stops being usable while its own action runs.
   const act = (fn: (r: Report) => void) => () => {
@@ -73,7 +72,12 @@ export function ReportRow({ report, baseUrl, selected, activity, locked, ...acti
       </td>
       <td class="rm-col-actions">
         <div class="rm-actions">
-          <a class="button button--link" href={reportWebUrl(baseUrl, report.id)} target="_blank" rel="noopener noreferrer">
+          <a
+            class="button button--link"
+            href={reportViewPath({ id: report.id, generatedAt: report.generatedAt ?? report.createdAt })}
+            target="_blank"
+            rel="noopener"
+          >
             Open report{about}
           </a>
           <button type="button" class="button" aria-disabled={busy} onClick={act(actions.onPrivacy)}>

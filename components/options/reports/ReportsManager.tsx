@@ -18,11 +18,11 @@ import '@/components/ui/ui.css';
 import '@/components/options/reports/reports.css';
 
 /**
- * The account's reports: find, filter, sort, page through, edit, regenerate
- * and delete them. Renders nothing of the connection itself; give it the
- * service's address, for the "Open report" links.
+ * The account's reports: find, filter, sort, page through, open in the
+ * report view, edit, regenerate and delete them. Renders nothing of the
+ * connection itself.
  */
-export function ReportsManager({ baseUrl }: { baseUrl: string }) {
+export function ReportsManager() {
   const list = useReportsList();
   const [status, announce] = useAnnouncer();
   // "3 minutes ago" should not go stale while the page stays open.
@@ -92,7 +92,6 @@ export function ReportsManager({ baseUrl }: { baseUrl: string }) {
         {reports.length > 0 && (
           <ReportsTable
             reports={reports}
-            baseUrl={baseUrl}
             view={view}
             caption={`Your reports, page ${list.page?.page ?? view.page}`}
             loading={list.loading}

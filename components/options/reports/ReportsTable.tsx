@@ -6,7 +6,6 @@ import { useEffect, useRef } from 'preact/hooks';
 
 interface Props extends RowActions {
   reports: readonly Report[];
-  baseUrl: string;
   view: ReportsView;
   caption: string;
   loading: boolean;
@@ -61,7 +60,6 @@ export function ReportsTable(props: Props) {
             <ReportRow
               key={report.id}
               report={report}
-              baseUrl={props.baseUrl}
               selected={selected.has(report.id)}
               activity={props.activity.get(report.id)}
               locked={props.locked}

@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
 import type { Report } from '@/lib/api';
-import { reportWebUrl } from '@/lib/api/address';
 import type { ApiErrorData, ApiErrorKind } from '@/lib/api/errors';
 import { storedAddress } from '@/lib/shared/page-address';
+import { reportViewPath } from '@/lib/shared/report-view-address';
 import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
 import { notificationActions, type NotificationAction } from '@/lib/storage';
 
@@ -37,8 +37,8 @@ function shortAddress(url: string): string {
   }
 }
 
-/** "Score 87 – Good · example.com": what the service thinks of the page, at a glance. */
-export function successNotification(report: Report, baseUrl: string): NotificationContent {
+/** "Score 87 – Good · example.com": what the service thinks of the page, at a glance; a click opens the report view. */
+export function successNotification(report: Report): NotificationContent {
   const parts = [report.score !== null ? `Score ${report.score}` : null, report.label ? RESULT_LABEL_TEXT[report.label] : null].filter(
     (part): part is string => part !== null,
   );
@@ -46,7 +46,7 @@ export function successNotification(report: Report, baseUrl: string): Notificati
   return {
     title: 'Report created',
     message: `${verdict} · ${report.url}`,
-    action: { kind: 'open', url: reportWebUrl(baseUrl, report.id) },
+    action: { kind: 'report', id: report.id },
   };
 }
 
@@ -111,7 +111,7 @@ export async function showNotification(content: NotificationContent): Promise<st
 }
 
 async function runAction(action: NotificationAction): Promise<void> {
-  if (action.kind === 'open') await browser.tabs.create({ url: action.url });
+  if (action.kind === 'report') await browser.tabs.create({ url: new URL(reportViewPath({ id: action.id }), browser.runtime.getURL('/')).href });
   else await browser.runtime.openOptionsPage();
 }
 

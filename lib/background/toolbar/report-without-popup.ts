@@ -6,7 +6,7 @@ import { onQueueOutcome, queueReport, type QueueOutcome } from '@/lib/background
 import type { Job } from '@/lib/protocol';
 import { checkReportable } from '@/lib/shared/page-address';
 import type { Privacy } from '@/lib/shared/score';
-import { readConnection, readPreferences } from '@/lib/storage';
+import { readPreferences } from '@/lib/storage';
 import {
   failureNotification,
   queuedNotification,
@@ -38,10 +38,10 @@ async function outcome(address: string | undefined): Promise<NotificationContent
   const privacy = toolbarPrivacy((await readPreferences()).defaultPrivacy);
   const sentAt = Date.now();
   try {
-    const { api, baseUrl } = await connectedApi();
+    const connection = await connectedApi();
     await browser.alarms.create(JOBS_ALARM, { periodInMinutes: 1 });
-    const report = await startReport(api, { url: reportable.url, privacy }, true);
-    return successNotification(report, baseUrl);
+    const report = await startReport(connection, { url: reportable.url, privacy }, true);
+    return successNotification(report);
   } catch (error) {
     const data = errorForPages(asApiError(error, 'The report could not be created. Try again.'));
     if (!isServiceAway(data)) return failureNotification(data, reportable.url);
@@ -58,11 +58,8 @@ export async function reportWithoutPopup(address: string | undefined): Promise<s
 }
 
 async function tellQueueOutcome(change: QueueOutcome): Promise<void> {
-  const baseUrl = (await readConnection())?.baseUrl ?? null;
   if (change.kind === 'queued' && change.entry.attempts === 1) await showNotification(queuedNotification(change.entry.url));
-  if (change.kind === 'made' && baseUrl) {
-    await showNotification({ ...successNotification(change.report, baseUrl), title: 'Queued report created' });
-  }
+  if (change.kind === 'made') await showNotification({ ...successNotification(change.report), title: 'Queued report created' });
   if (change.kind === 'failed') await showNotification(failureNotification(change.error, change.entry.url));
   if (change.kind === 'gave-up') {
     await showNotification(
@@ -80,8 +77,7 @@ async function settleCutOff(job: Job): Promise<void> {
     .then(({ api }) => api)
     .catch(() => null);
   const settled = await waitForJob(api, job.url);
-  const baseUrl = (await readConnection())?.baseUrl;
-  if (settled?.state === 'done' && baseUrl) await showNotification(successNotification(settled.report, baseUrl));
+  if (settled?.state === 'done') await showNotification(successNotification(settled.report));
   if (settled?.state === 'failed') await showNotification(failureNotification(settled.error, settled.url));
 }
 

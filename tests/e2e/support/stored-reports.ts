@@ -8,6 +8,8 @@ export interface StoredReport {
   privacy: number;
   password: boolean;
   generated_at: string;
+  /** The checks behind the score, by key. */
+  results: Record<string, { passed: boolean; importance: string }>;
 }
 
 /**

@@ -149,15 +149,27 @@ describe('reporting a page', () => {
     expect(state).toMatchObject({ job: null, reports: [], reportsError: null, settings: { baseUrl: null } });
   });
 
-  it('leaves the checks behind the score in the background: lists never draw them', async () => {
+  it('leaves the checks behind the score in the background: the popup gets their summary, lists never draw them', async () => {
     await connect();
     const url = pages.url('/?checks');
     const made = await handlers().createReport({ url, privacy: 0 });
-    expect(made.checks).not.toBeNull();
+    expect(made.checks).toBeNull();
+    const stored = await fetch(`${service.baseUrl}/api/v1/reports/${made.id}`, {
+      headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' },
+    });
+    const results = Object.values(
+      ((await stored.json()) as { data: { results: Record<string, { passed: boolean; importance: string }> } }).data.results,
+    );
+    const failed = (importance: string) => results.filter((c) => !c.passed && c.importance === importance).length;
+    expect(made.summary).toMatchObject({
+      total: results.length,
+      failed: { high: failed('high'), medium: failed('medium'), low: failed('low') },
+      change: null,
+    });
     const listed = await handlers().listReports({ search: storedAddress(url) });
     expect(listed.reports.map((r) => [r.id, r.checks])).toEqual([[made.id, null]]);
     const state = await handlers().getPageState({ url });
-    expect(state.reports.map((r) => [r.id, r.checks])).toEqual([[made.id, null]]);
+    expect(state.reports.map((r) => [r.id, r.checks, r.summary])).toEqual([[made.id, null, made.summary]]);
   });
 
   it('does not show another account’s reports', async () => {

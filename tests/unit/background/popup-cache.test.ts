@@ -170,6 +170,7 @@ describe('what the background accepts back from session storage', () => {
     createdAt: null,
     updatedAt: null,
     checks: null,
+    summary: { total: 3, failed: { high: 1, medium: 0, low: 1 }, topFailures: [{ key: 'title', name: 'Title' }], change: null },
   };
   const entry = { url: 'https://example.com/', settings, reports: [report], at: 1 };
 
@@ -178,6 +179,11 @@ describe('what the background accepts back from session storage', () => {
     ['a report with an unknown privacy', { ...entry, reports: [{ ...report, privacy: 7 }] }, false],
     ['a report with a label the popup cannot show', { ...entry, reports: [{ ...report, label: 'great' }] }, false],
     ['a report with its checks', { ...entry, reports: [{ ...report, checks: {} }] }, false],
+    [
+      'a summary naming more than three failures',
+      { ...entry, reports: [{ ...report, summary: { ...report.summary, topFailures: Array(4).fill({ key: 'a', name: 'A' }) } }] },
+      false,
+    ],
     ['settings without the permission', { ...entry, settings: { ...settings, permissionGranted: undefined } }, false],
     ['no reports list', { ...entry, reports: null }, false],
     ['something else', 'popup', false],

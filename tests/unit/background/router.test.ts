@@ -11,6 +11,8 @@ describe('which senders the background answers', () => {
   it.each([
     ['the popup', { id: fakeBrowser.runtime.id, url: own('/popup.html') }, true],
     ['the options page', { id: fakeBrowser.runtime.id, url: own('/options.html#reports') }, true],
+    ['the report view', { id: fakeBrowser.runtime.id, url: own('/report.html?id=12&tab=3') }, true],
+    ['a web page in a tab the report view outlined', { id: fakeBrowser.runtime.id, url: 'http://127.0.0.1:8080/page', tab: { id: 3 } }, false],
     ['a content script on a web page', { id: fakeBrowser.runtime.id, url: 'https://example.com/', tab: { id: 1 } }, false],
     ['another extension', { id: 'someone-else', url: 'chrome-extension://someone-else/popup.html' }, false],
     ['an unknown page of ours', { id: fakeBrowser.runtime.id, url: own('/other.html') }, false],

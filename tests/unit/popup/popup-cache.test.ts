@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Report } from '@/lib/api';
-import type { CachedPage, PageState, SettingsView } from '@/lib/protocol';
+import type { CachedPage, ListedReport, PageState, SettingsView } from '@/lib/protocol';
 import { initialPopupState, popupReducer, type PopupAction, type PopupState } from '@/lib/popup/popup-state';
 
 const PAGE = 'https://example.com/blog';
@@ -14,7 +13,7 @@ const settings: SettingsView = {
   preferences: { defaultPrivacy: 1, badgeEnabled: false },
 };
 
-const report = (id: number, day: number): Report & { checks: null } => ({
+const report = (id: number, day: number): ListedReport => ({
   id,
   url: 'example.com/blog',
   project: 'example.com',
@@ -26,6 +25,7 @@ const report = (id: number, day: number): Report & { checks: null } => ({
   createdAt: null,
   updatedAt: null,
   checks: null,
+  summary: null,
 });
 
 const cached = (over: Partial<CachedPage> = {}): PopupAction => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Report } from '@/lib/api';
-import type { PageState, SettingsView } from '@/lib/protocol';
-import { HIDDEN_ADDRESS, initialPopupState, newestFirst, popupNeed, popupReducer, type PopupAction, type PopupState } from '@/lib/popup/popup-state';
+import type { ListedReport, PageState, SettingsView } from '@/lib/protocol';
+import { HIDDEN_ADDRESS, initialPopupState, popupNeed, popupReducer, type PopupAction, type PopupState } from '@/lib/popup/popup-state';
+import { newestFirst } from '@/lib/shared/report-order';
 
 const PAGE = 'https://example.com/blog';
 
@@ -15,7 +15,7 @@ const settings = (over: Partial<SettingsView> = {}): SettingsView => ({
   ...over,
 });
 
-const report = (id: number, url = 'example.com/blog'): Report & { checks: null } => ({
+const report = (id: number, url = 'example.com/blog'): ListedReport => ({
   id,
   url,
   project: 'example.com',
@@ -27,6 +27,7 @@ const report = (id: number, url = 'example.com/blog'): Report & { checks: null }
   createdAt: '2026-03-10T12:00:00.000Z',
   updatedAt: null,
   checks: null,
+  summary: null,
 });
 
 const page = (over: Partial<PageState> = {}): PageState => ({

@@ -119,11 +119,11 @@ export class PopupPage extends PageObject {
   /** The report just made, as the result panel shows it. */
   async result(): Promise<ShownReport & { heading: string }> {
     return this.page.$eval('section.result', (section) => {
-      const link = section.querySelector<HTMLAnchorElement>('a[href*="/reports/"]');
+      const link = section.querySelector<HTMLAnchorElement>('a[href*="report.html?id="]');
       const value = section.querySelector('.score__value')?.textContent?.replace(/\D+/g, '') ?? '';
       return {
         heading: section.querySelector('h2')?.textContent?.trim() ?? '',
-        id: Number(link?.href.match(/\/reports\/(\d+)$/)?.[1]),
+        id: Number(link ? new URL(link.href).searchParams.get('id') : NaN),
         score: value === '' ? null : Number(value),
         label: section.querySelector('.score__label')?.textContent?.trim() ?? '',
         privacy: section.querySelector('.result__meta')?.textContent?.split('·').pop()?.trim() ?? '',
@@ -137,7 +137,7 @@ export class PopupPage extends PageObject {
       links.map((link) => {
         const value = link.querySelector('.score__value')?.textContent?.replace(/\D+/g, '') ?? '';
         return {
-          id: Number((link as HTMLAnchorElement).href.match(/\/reports\/(\d+)$/)?.[1]),
+          id: Number(new URL((link as HTMLAnchorElement).href).searchParams.get('id')),
           score: value === '' ? null : Number(value),
           label: link.querySelector('.score__label')?.textContent?.trim() ?? '',
           privacy: link.querySelector('.report-row__privacy')?.textContent?.trim() ?? '',
@@ -159,6 +159,35 @@ export class PopupPage extends PageObject {
   /** Every button's accessible words, in order (the header's Options included). */
   buttons(): Promise<string[]> {
     return this.page.$$eval('main button, main a.button', (nodes) => nodes.map((n) => n.textContent?.trim() ?? ''));
+  }
+
+  /** A report's checks summed up under it: the result's just made, or the newest listed one's. */
+  async summary(where: 'result' | 'list'): Promise<{ counts: string; top: string[]; change: string | null; all: string | null }> {
+    const scope = where === 'result' ? 'section.result .summary' : 'section.page-reports .summary';
+    await this.page.waitForSelector(scope);
+    return this.page.$eval(scope, (summary) => ({
+      counts: summary.querySelector('.summary__counts')?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+      top: [...summary.querySelectorAll('.summary__top li')].map((li) => li.textContent?.trim() ?? ''),
+      change: summary.querySelector('.summary__change')?.textContent?.trim() ?? null,
+      all: summary.querySelector('.summary__all')?.textContent?.trim() ?? null,
+    }));
+  }
+
+  /** Clicks a link by its words and resolves with the report view of report `id` it opened in a new tab. */
+  async openReportView(linkWords: string, id: number): Promise<Page> {
+    const chromium = this.page.browser();
+    const opened = chromium.waitForTarget(
+      (t) => t.type() === 'page' && new URL(t.url()).pathname === '/report.html' && new URL(t.url()).searchParams.get('id') === String(id),
+      {
+        timeout: 10_000,
+      },
+    );
+    const link = await this.page.waitForSelector(`a ::-p-text(${linkWords})`, { timeout: 5_000 });
+    if (!link) throw new Error(`No link "${linkWords}" in the popup`);
+    // The popup closes as the new tab takes the focus, sometimes before the click's mouse-up is acknowledged:
+    // whether the click worked is told by the tab it opens.
+    await link.click().catch(() => undefined);
+    return (await opened).asPage();
   }
 
   async clickDone(): Promise<void> {

@@ -33,9 +33,9 @@ describe('what a notification says', () => {
     { score: 12, label: 'bad', message: 'Score 12 – Bad · example.com/blog' },
     { score: null, label: 'good', message: 'Good · example.com/blog' },
     { score: null, label: null, message: 'Report ready · example.com/blog' },
-  ] as const)('a finished report with score $score reads "$message" and opens the report on the service', ({ score, label, message }) => {
-    const content = successNotification(report({ score, label }), 'https://reports.example.org/seo');
-    expect(content).toEqual({ title: 'Report created', message, action: { kind: 'open', url: 'https://reports.example.org/seo/reports/42' } });
+  ] as const)('a finished report with score $score reads "$message" and opens the report view', ({ score, label, message }) => {
+    const content = successNotification(report({ score, label }));
+    expect(content).toEqual({ title: 'Report created', message, action: { kind: 'report', id: 42 } });
   });
 
   it.each<[ApiErrorKind, 'options' | null]>([
@@ -81,8 +81,8 @@ describe('clicking a notification', () => {
     apis = installFakeToolbarApis();
   });
 
-  it('opens the report on the service’s site, even when the worker that showed it has stopped', async () => {
-    const id = await showNotification(successNotification(report({}), 'https://reports.example.org'));
+  it('opens the report view of the report, even when the worker that showed it has stopped', async () => {
+    const id = await showNotification(successNotification(report({})));
     expect(fakeBrowser.notifications.getAllCreateOptions()[id]).toMatchObject({
       type: 'basic',
       title: 'Report created',
@@ -92,7 +92,8 @@ describe('clicking a notification', () => {
     // A fresh worker: nothing in memory, only what was kept in session storage.
     registerNotifications();
     await fakeBrowser.notifications.onClicked.trigger(id);
-    await vi.waitFor(async () => expect(await fakeBrowser.tabs.query({ url: 'https://reports.example.org/reports/42' })).toHaveLength(1));
+    const view = `chrome-extension://${fakeBrowser.runtime.id}/report.html?id=42`;
+    await vi.waitFor(async () => expect((await fakeBrowser.tabs.query({})).map((tab) => tab.url)).toContain(view));
     await vi.waitFor(() => expect(fakeBrowser.notifications.getAllCreateOptions()[id]).toBeUndefined());
   });
 

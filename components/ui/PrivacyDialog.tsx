@@ -7,7 +7,7 @@ import type { Privacy } from '@/lib/shared/score';
 import { Notice } from '@/components/ui/Notice';
 import { PrivacyChoice } from '@/components/ui/PrivacyChoice';
 import { SecretInput } from '@/components/ui/SecretInput';
-import { Dialog, useDialogRequest } from '@/components/options/reports/Dialog';
+import { Dialog, useDialogRequest } from '@/components/ui/Dialog';
 
 interface Props {
   report: Report;
@@ -44,14 +44,14 @@ export function PrivacyDialog({ report, onSaved, onFailed, onClose }: Props) {
     <Dialog title="Who can see this report" onClose={onClose} busy={saving}>
       {(close, ids) => (
         <form
-          class="rm-dialog__body"
+          class="dialog__body"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
             if (!saving) save(close);
           }}
         >
-          <p id={ids.description} class="rm-dialog__subject">
+          <p id={ids.description} class="dialog__subject">
             {report.url}
           </p>
           <PrivacyChoice name="rm-privacy" legend="Privacy" value={privacy} onChange={setPrivacy} disabled={saving} error={shown?.fields.privacy} />
@@ -78,7 +78,7 @@ export function PrivacyDialog({ report, onSaved, onFailed, onClose }: Props) {
           {shown && (shown.message || shown.otherFields.length > 0) && !shown.fields.password && (
             <Notice tone="error" message={shown.message} extra={shown.otherFields} />
           )}
-          <div class="rm-dialog__buttons">
+          <div class="dialog__buttons">
             <button type="button" class="button" onClick={close} disabled={saving}>
               Cancel
             </button>

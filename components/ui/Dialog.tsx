@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { asApiError, type ApiError } from '@/lib/api/errors';
+import '@/components/ui/dialog.css';
 
 interface Props {
   title: string;
@@ -34,7 +35,7 @@ export function Dialog({ title, onClose, busy = false, children }: Props) {
   return (
     <dialog
       ref={ref}
-      class="rm-dialog"
+      class="dialog"
       aria-labelledby={ids.title}
       aria-describedby={ids.description}
       onCancel={(event) => {
@@ -42,7 +43,7 @@ export function Dialog({ title, onClose, busy = false, children }: Props) {
       }}
       onClose={onClose}
     >
-      <h2 id={ids.title} class="rm-dialog__title">
+      <h2 id={ids.title} class="dialog__title">
         {title}
       </h2>
       {children(close, ids)}

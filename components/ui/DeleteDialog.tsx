@@ -2,7 +2,7 @@ import type { ApiError } from '@/lib/api/errors';
 import type { Report } from '@/lib/api';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { Notice } from '@/components/ui/Notice';
-import { Dialog, useDialogRequest } from '@/components/options/reports/Dialog';
+import { Dialog, useDialogRequest } from '@/components/ui/Dialog';
 
 interface Props {
   report: Report;
@@ -33,12 +33,12 @@ export function DeleteDialog({ report, onDeleted, onFailed, onClose }: Props) {
   return (
     <Dialog title="Delete this report?" onClose={onClose} busy={deleting}>
       {(close, ids) => (
-        <div class="rm-dialog__body">
+        <div class="dialog__body">
           <p id={ids.description}>
-            The report of <strong class="rm-dialog__subject">{report.url}</strong> will be deleted from the service. This cannot be undone.
+            The report of <strong class="dialog__subject">{report.url}</strong> will be deleted from the service. This cannot be undone.
           </p>
           {error && <Notice tone="error" message={error.message} />}
-          <div class="rm-dialog__buttons">
+          <div class="dialog__buttons">
             <button type="button" class="button" onClick={close} disabled={deleting} autoFocus>
               Cancel
             </button>

@@ -1,0 +1,46 @@
+import type { ListedReport } from '@/lib/protocol';
+import { changeLine } from '@/lib/pages/score-change';
+import { reportViewPath } from '@/lib/shared/report-view-address';
+
+/**
+ * A report's checks in a few lines: failed checks by importance, the first
+ * three failed ones of high importance, what changed since the report
+ * before, and the way to all of them in the report view. The summary is
+ * counted in the background; the checks never reach the popup.
+ */
+export function ReportSummary({ report, tabId, link = true }: { report: ListedReport; tabId: number | undefined; link?: boolean }) {
+  const summary = report.summary;
+  if (!summary || summary.total === 0) return null;
+  const { high, medium, low } = summary.failed;
+  const failed = high + medium + low;
+  return (
+    <div class="summary" data-summary-of={report.id}>
+      <p class="summary__counts">
+        {failed === 0 ? (
+          `All ${summary.total} checks passed.`
+        ) : (
+          <>
+            <strong>{failed} failed:</strong> {high} high, {medium} medium, {low} low importance
+          </>
+        )}
+      </p>
+      {summary.topFailures.length > 0 && (
+        <ul class="summary__top" aria-label="Failed checks of high importance">
+          {summary.topFailures.map((failure) => (
+            <li key={failure.key}>{failure.name}</li>
+          ))}
+        </ul>
+      )}
+      {summary.change && <p class="summary__change">{changeLine(summary.change)}</p>}
+      {link && (
+        <a class="button summary__all" href={reportViewHref(report, tabId)} target="_blank" rel="noopener">
+          All {summary.total} checks
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** The report view of a report, over the tab the popup is on (so "Show on page" finds it). */
+export const reportViewHref = (report: ListedReport, tabId: number | undefined) =>
+  reportViewPath({ id: report.id, tabId, generatedAt: report.generatedAt ?? report.createdAt });

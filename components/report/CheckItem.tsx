@@ -1,0 +1,45 @@
+import { useId, useMemo } from 'preact/hooks';
+import type { ShownCheck } from '@/lib/report/check-groups';
+import { readFinding } from '@/lib/report/findings';
+import { pageTargets } from '@/lib/report/page-targets';
+import { Finding } from '@/components/report/Finding';
+import { ShowOnPage, type ShowOnPageControl } from '@/components/report/ShowOnPage';
+
+const IMPORTANCE_TEXT = { high: 'High importance', medium: 'Medium importance', low: 'Low importance' } as const;
+
+const UNKNOWN_WHY = 'This extension does not know this check yet; the report on the service explains it.';
+
+/** One check: its name, passed or failed, why it matters, how to fix it, and what was found. */
+export function CheckItem({ shown, onPage }: { shown: ShownCheck; onPage: ShowOnPageControl }) {
+  const { key, name, check, details } = shown;
+  const headingId = useId();
+  const finding = useMemo(() => readFinding(key, check), [key, check]);
+  const targets = useMemo(() => pageTargets(key, check), [key, check]);
+  const verdict = check.passed ? 'passed' : 'failed';
+  return (
+    <li class={`check check--${verdict}`} data-check={key} data-passed={String(check.passed)} aria-labelledby={headingId}>
+      <div class="check__head">
+        <span class="check__mark" aria-hidden="true">
+          {check.passed ? '✓' : '✕'}
+        </span>
+        <h3 class="check__name" id={headingId}>
+          {name}
+          <span class="sr-only">: {verdict}</span>
+        </h3>
+        <span class="check__verdict" aria-hidden="true">
+          {check.passed ? 'Passed' : 'Failed'}
+        </span>
+        <span class={`check__importance check__importance--${check.importance}`}>{IMPORTANCE_TEXT[check.importance]}</span>
+      </div>
+      <p class="check__why">{details?.why ?? UNKNOWN_WHY}</p>
+      {!check.passed && details && (
+        <p class="check__fix">
+          <strong>How to fix: </strong>
+          {details.fix}
+        </p>
+      )}
+      <Finding finding={finding} />
+      {targets && <ShowOnPage checkKey={key} name={name} targets={targets} control={onPage} />}
+    </li>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Finding as FindingData } from '@/lib/report/findings';
+import { characters, formatNumber, formatRange, plainNumber, shortened } from '@/lib/report/format';
+import { CountsFinding, GroupsFinding, HeadingsFinding, ListFinding, StructuredFinding } from '@/components/report/FindingLists';
+import { ItemText, LimitText } from '@/components/report/FindingParts';
+
+/**
+ * What a check found, drawn by its kind. Every string here came from the
+ * service and is rendered as text (Preact escapes it); only http(s)
+ * addresses become links.
+ */
+export function Finding({ finding }: { finding: FindingData }) {
+  switch (finding.kind) {
+    case 'none':
+      return null;
+    case 'text':
+      return (
+        <div class="finding finding--text">
+          <q class="finding__quote">{shortened(finding.text)}</q>
+          <p class="finding__measure">
+            {characters(finding.length)}
+            {finding.limit && <LimitText words={formatRange(finding.limit, plainNumber)} unit=" characters" fromReport={finding.fromReport} />}
+          </p>
+        </div>
+      );
+    case 'value':
+      return (
+        <p class="finding finding--value">
+          <ItemText item={{ text: finding.text, note: null, href: finding.href }} />
+        </p>
+      );
+    case 'number':
+      return (
+        <p class="finding finding--number">
+          <strong>{formatNumber(finding.value, finding.unit)}</strong>
+          {finding.limit && <LimitText words={formatRange(finding.limit, (n) => formatNumber(n, finding.unit))} fromReport={finding.fromReport} />}
+        </p>
+      );
+    case 'list':
+      return <ListFinding finding={finding} />;
+    case 'groups':
+      return <GroupsFinding finding={finding} />;
+    case 'headings':
+      return <HeadingsFinding finding={finding} />;
+    case 'structured':
+      return <StructuredFinding finding={finding} />;
+    case 'counts':
+      return <CountsFinding finding={finding} />;
+    case 'compact':
+      return (
+        <dl class="finding finding--compact">
+          {finding.value !== null && (
+            <>
+              <dt>Value</dt>
+              <dd>
+                <code>{finding.value}</code>
+              </dd>
+            </>
+          )}
+          {finding.errors !== null && (
+            <>
+              <dt>Problems</dt>
+              <dd>
+                <code>{finding.errors}</code>
+              </dd>
+            </>
+          )}
+        </dl>
+      );
+  }
+}

@@ -1,0 +1,83 @@
+import { useMemo, useState } from 'preact/hooks';
+import { errorView } from '@/lib/pages/error-view';
+import { DEFAULT_FILTERS, groupChecks, type CheckFilters as Filters } from '@/lib/report/check-groups';
+import type { useReport } from '@/lib/report/use-report';
+import type { ReportViewTarget } from '@/lib/shared/report-view-address';
+import { useShowOnPage } from '@/lib/report/use-show-on-page';
+import { Notice } from '@/components/ui/Notice';
+import { CheckFilters } from '@/components/report/CheckFilters';
+import { CheckList } from '@/components/report/CheckList';
+import { ReportActions } from '@/components/report/ReportActions';
+import { ReportHeader } from '@/components/report/ReportHeader';
+import { WhatChanged } from '@/components/report/WhatChanged';
+import { browser } from 'wxt/browser';
+
+type Loaded = ReturnType<typeof useReport>;
+
+/** The report view's states: loading, failed (in plain words, with the way forward), deleted, and the report. */
+export function ReportPage({ loaded, target }: { loaded: Loaded; target: ReportViewTarget | null }) {
+  const { state } = loaded;
+  const stored = state.phase === 'ready' ? state.view.report.url : null;
+  const onPage = useShowOnPage(stored, target?.tabId);
+  const [filters, setFilters] = useState<Filters>(DEFAULT_FILTERS);
+  const checks = state.phase === 'ready' ? state.view.report.checks : null;
+  const groups = useMemo(() => (checks ? groupChecks(checks, filters) : []), [checks, filters]);
+
+  const dataState = state.phase === 'ready' && !state.fresh ? 'cached' : state.phase;
+  return (
+    <main class="report" data-state={dataState} aria-busy={state.phase === 'loading'}>
+      {state.phase === 'invalid' && (
+        <Notice tone="error" message="This address names no report. Open a report from the popup or from the options page." />
+      )}
+      {state.phase === 'loading' && (
+        <p class="report__loading muted" role="status">
+          <span class="spinner" aria-hidden="true" /> Loading the report…
+        </p>
+      )}
+      {state.phase === 'failed' && <Failure loaded={loaded} />}
+      {state.phase === 'deleted' && <Notice tone="info" message={`The report of ${state.view.report.url} was deleted. You can close this tab.`} />}
+      {state.phase === 'ready' && (
+        <>
+          <ReportHeader view={state.view} />
+          {state.refreshError && <Notice tone="warning" message={`Showing the report as it was last opened: ${state.refreshError.message}`} />}
+          <ReportActions
+            view={state.view}
+            regenerating={state.regenerating}
+            onRegenerate={loaded.regenerate}
+            onSaved={loaded.replaceReport}
+            onDeleted={loaded.markDeleted}
+          />
+          <WhatChanged view={state.view} />
+          {checks && Object.keys(checks).length > 0 ? (
+            <>
+              <CheckFilters filters={filters} onChange={setFilters} />
+              <CheckList groups={groups} onPage={onPage} onShowAll={() => setFilters(DEFAULT_FILTERS)} />
+            </>
+          ) : (
+            <p class="report__empty">The service sent no checks with this report: older versions of the service send the score alone.</p>
+          )}
+        </>
+      )}
+    </main>
+  );
+}
+
+function Failure({ loaded }: { loaded: Loaded }) {
+  if (loaded.state.phase !== 'failed') return null;
+  const view = errorView(loaded.state.error, []);
+  return (
+    <Notice tone="error" message={view.message}>
+      {view.action === 'options' ? (
+        <button type="button" class="button" onClick={() => void browser.runtime.openOptionsPage()}>
+          Open the options
+        </button>
+      ) : (
+        view.action !== null && (
+          <button type="button" class="button" onClick={loaded.retry}>
+            Try again
+          </button>
+        )
+      )}
+    </Notice>
+  );
+}

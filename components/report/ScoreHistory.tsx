@@ -1,0 +1,76 @@
+import type { HistoryPoint } from '@/lib/protocol';
+import { exactTime } from '@/lib/pages/dates';
+import { BANDS, CHART, chartPoints, linePath, yOf } from '@/lib/report/history-chart';
+import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
+
+const pointWords = (p: HistoryPoint & { score: number }) =>
+  `${p.generatedAt ? exactTime(p.generatedAt) : 'Date unknown'}: ${Math.round(p.score)}${p.label ? `, ${RESULT_LABEL_TEXT[p.label]}` : ''}`;
+
+/**
+ * The scores of the address's last reports as a small line chart. Each point
+ * names its date and score on hover; screen readers get the same as a table.
+ */
+export function ScoreHistory({ history, currentId }: { history: readonly HistoryPoint[]; currentId: number }) {
+  const points = chartPoints(history);
+  if (points.length < 2) return null;
+  const first = points[0]!.point;
+  const last = points[points.length - 1]!.point;
+  return (
+    <figure class="history">
+      <figcaption class="history__caption">Score of the last {points.length} reports of this address</figcaption>
+      <svg class="history__chart" viewBox={`0 0 ${CHART.width} ${CHART.height}`} aria-hidden="true" focusable="false">
+        {BANDS.map((band) => (
+          <rect
+            key={band.label}
+            class={`history__band history__band--${band.label}`}
+            x={CHART.left}
+            y={yOf(band.to)}
+            width={CHART.width - CHART.left - CHART.right}
+            height={yOf(band.from) - yOf(band.to)}
+          />
+        ))}
+        {[0, 49, 80, 100].map((score) => (
+          <text key={score} class="history__tick" x={CHART.left - 6} y={yOf(score) + 4} text-anchor="end">
+            {score}
+          </text>
+        ))}
+        <path class="history__line" d={linePath(points)} />
+        {points.map(({ x, y, point }) => (
+          <g key={point.id} class={point.id === currentId ? 'history__point history__point--current' : 'history__point'}>
+            <title>{pointWords(point)}</title>
+            {/* A wider, invisible target, so the date shows without aiming at a 4-pixel dot. */}
+            <circle class="history__hit" cx={x} cy={y} r={10} />
+            <circle cx={x} cy={y} r={point.id === currentId ? 6 : 4} />
+          </g>
+        ))}
+        <text class="history__tick" x={CHART.left} y={CHART.height - 4}>
+          {first.generatedAt ? exactTime(first.generatedAt) : ''}
+        </text>
+        <text class="history__tick" x={CHART.width - CHART.right} y={CHART.height - 4} text-anchor="end">
+          {last.generatedAt ? exactTime(last.generatedAt) : ''}
+        </text>
+      </svg>
+      <table class="sr-only">
+        <caption>Scores by date, oldest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Score</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map(({ point }) => (
+            <tr key={point.id}>
+              <th scope="row">{point.generatedAt ? exactTime(point.generatedAt) : 'Date unknown'}</th>
+              <td>
+                {Math.round(point.score)}
+                {point.label ? ` (${RESULT_LABEL_TEXT[point.label]})` : ''}
+                {point.id === currentId ? ', this report' : ''}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,49 @@
+import type { OutlineResult } from '@/lib/report/outline-in-page';
+import type { PageTargets } from '@/lib/report/page-targets';
+import type { useShowOnPage } from '@/lib/report/use-show-on-page';
+
+export type ShowOnPageControl = ReturnType<typeof useShowOnPage>;
+
+function outlined({ found, missing }: OutlineResult): string {
+  const gone = missing > 0 ? `; ${missing.toLocaleString('en')} not found on the page now` : '';
+  if (found === 0) return `Nothing to outline: none of it is on the page now${gone}.`;
+  return `${found.toLocaleString('en')} outlined in the tab${gone}. Press again to remove the outline.`;
+}
+
+/**
+ * A toggle that outlines the elements a finding names in the live tab. Its
+ * name stays the same; whether it is on shows in its pressed state and in
+ * the words beside it.
+ */
+export function ShowOnPage({
+  checkKey,
+  name,
+  targets,
+  control,
+}: {
+  checkKey: string;
+  name: string;
+  targets: PageTargets;
+  control: ShowOnPageControl;
+}) {
+  const on = control.shown?.key === checkKey ? control.shown : null;
+  const working = control.busy === checkKey;
+  const message = control.message?.key === checkKey ? control.message.text : null;
+  return (
+    <div class="check__on-page">
+      <button
+        type="button"
+        class="button"
+        aria-pressed={on !== null}
+        aria-disabled={control.busy !== null}
+        onClick={() => control.toggle(checkKey, targets, name)}
+      >
+        {working && <span class="spinner" aria-hidden="true" />}
+        Show on page<span class="sr-only">: {name}</span>
+      </button>
+      <p class="check__on-page-status" role="status">
+        {on ? outlined(on.result) : message}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useEffect } from 'preact/hooks';
+import type { ReportView } from '@/lib/protocol';
+import { ReportPage } from '@/components/report/ReportPage';
+import { askForReport, keptCopyWithin, useReport } from '@/lib/report/use-report';
+import { readReportViewTarget } from '@/lib/shared/report-view-address';
+
+const target = readReportViewTarget(location.search);
+// Asked before anything is drawn: the background's answers are on their way while the page starts.
+const asked = target ? askForReport(target) : null;
+
+/** Resolves when the page may draw: with the kept copy, or after a short wait for it. */
+export const firstDraw = keptCopyWithin(asked, 80);
+
+export function App({ kept }: { kept: ReportView | null }) {
+  const loaded = useReport(target, asked, kept);
+  const url = loaded.state.phase === 'ready' || loaded.state.phase === 'deleted' ? loaded.state.view.report.url : null;
+  useEffect(() => {
+    document.title = url ? `${url} · Site Report` : 'Site Report';
+  }, [url]);
+  return <ReportPage loaded={loaded} target={target} />;
+}

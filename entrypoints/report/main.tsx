@@ -1,0 +1,6 @@
+import { render } from 'preact';
+import '@/components/ui/theme.css';
+import '@/components/report/report.css';
+import { App, firstDraw } from '@/entrypoints/report/App';
+
+void firstDraw.then((kept) => render(<App kept={kept} />, document.getElementById('app')!));

@@ -1,0 +1,52 @@
+import type { Report, ReportsApi } from '@/lib/api';
+import type { ListedReport } from '@/lib/protocol';
+import { compareOutcomes, outcomesOf, scoreDelta, summariseChecks, type CheckSummary } from '@/lib/shared/check-summary';
+import { addressKey } from '@/lib/shared/page-address';
+import { newestFirst, reportTime } from '@/lib/shared/report-order';
+
+/**
+ * The reports of one address, as the popup's list, its summaries and the
+ * report view's history and "what changed" read them: one list request
+ * brings each report's checks along, so comparing two reports costs nothing
+ * more.
+ */
+
+/** The most the history holds, and the most one list request brings. */
+export const ADDRESS_HISTORY = 25;
+
+/**
+ * The latest reports of an address as the service stores it (`example.com/blog`), newest first,
+ * with their checks, and the service's clock when it answered. The service's search is a substring
+ * match, so the rest is filtered out here.
+ */
+export async function reportsOfAddress(api: ReportsApi, stored: string): Promise<{ reports: Report[]; serviceTime: number | null }> {
+  const page = await api.listReports({ search: stored, searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: ADDRESS_HISTORY });
+  return { reports: newestFirst(page.reports.filter((report) => addressKey(report.url) === addressKey(stored))), serviceTime: page.serviceTime };
+}
+
+/** The report made just before `report` among `others` (any order), or null when it is the first. */
+export function previousOf(report: Report, others: readonly Report[]): Report | null {
+  const at = reportTime(report);
+  const older = others.filter((r) => r.id !== report.id && (reportTime(r) < at || (reportTime(r) === at && r.id < report.id)));
+  return newestFirst(older)[0] ?? null;
+}
+
+/** The checks of a report counted, and compared with the report before it when both have checks. */
+export function summaryOf(report: Report, previous: Report | null): CheckSummary | null {
+  if (!report.checks) return null;
+  let change: CheckSummary['change'] = null;
+  if (previous?.checks) {
+    const { fixed, broken } = compareOutcomes(outcomesOf(report.checks), outcomesOf(previous.checks));
+    change = { previousId: previous.id, scoreDelta: scoreDelta(report.score, previous.score), fixed: fixed.length, broken: broken.length };
+  }
+  return { ...summariseChecks(report.checks), change };
+}
+
+/**
+ * A report as the popup lists it: the checks behind the score stay in the
+ * background (a page of 25 reports carries about 50 KB of them, which no list
+ * draws); their summary goes instead.
+ */
+export function listedReport(report: Report, previous: Report | null): ListedReport {
+  return { ...report, checks: null, summary: summaryOf(report, previous) };
+}

@@ -1,0 +1,62 @@
+import type { Report, ReportsApi } from '@/lib/api';
+import { reportWebUrl } from '@/lib/api/address';
+import { isApiError, type ApiErrorData } from '@/lib/api/errors';
+import type { HistoryPoint, ListedReport, ReportView } from '@/lib/protocol';
+import { outcomesOf } from '@/lib/shared/check-summary';
+import { newestFirst } from '@/lib/shared/report-order';
+import { ADDRESS_HISTORY, listedReport, previousOf, reportsOfAddress } from '@/lib/background/address-reports';
+import { keepReportView } from '@/lib/background/report-cache';
+
+/**
+ * The report view's data: one report with its checks, the score history of
+ * its address and the report before it, read with two requests (the report,
+ * then the list of its address, which carries the other reports' checks).
+ */
+
+export interface Connected {
+  api: ReportsApi;
+  baseUrl: string;
+}
+
+const point = (r: Report): HistoryPoint => ({ id: r.id, score: r.score, label: r.label, generatedAt: r.generatedAt ?? r.createdAt });
+
+/** `others`: the reports of the same address the service listed (any order; the report itself may be among them). */
+export function buildReportView(report: Report, others: readonly Report[], webUrl: string, historyError: ApiErrorData | null): ReportView {
+  const all = newestFirst([report, ...others.filter((r) => r.id !== report.id)]);
+  const previous = previousOf(report, others);
+  return {
+    report,
+    webUrl,
+    history: all.slice(0, ADDRESS_HISTORY).reverse().map(point),
+    previous: previous?.checks ? { ...point(previous), outcomes: outcomesOf(previous.checks) } : null,
+    historyError,
+  };
+}
+
+/** Reads a report and its address's history from the service; a history that fails to load leaves the report shown. */
+export async function loadReportView({ api, baseUrl }: Connected, id: number): Promise<ReportView> {
+  const report = await api.getReport({ id });
+  try {
+    return buildReportView(report, (await reportsOfAddress(api, report.url)).reports, reportWebUrl(baseUrl, id), null);
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    return buildReportView(report, [], reportWebUrl(baseUrl, id), error.toJSON());
+  }
+}
+
+/**
+ * A report just made: its summary says what changed since the report before,
+ * and its view is kept, so "All checks" right after draws at once. When the
+ * list cannot be read, the report is still made: the summary then has no change.
+ */
+export async function settleNewReport({ api, baseUrl }: Connected, report: Report): Promise<ListedReport> {
+  let others: Report[];
+  try {
+    others = (await reportsOfAddress(api, report.url)).reports;
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    return listedReport(report, null);
+  }
+  void keepReportView(buildReportView(report, others, reportWebUrl(baseUrl, report.id), null)).catch(() => undefined);
+  return listedReport(report, previousOf(report, others));
+}

@@ -1,0 +1,71 @@
+import { MISCELLANEOUS_CHECKS } from '@/lib/report/catalogue-miscellaneous';
+import { PERFORMANCE_CHECKS } from '@/lib/report/catalogue-performance';
+import { SECURITY_CHECKS } from '@/lib/report/catalogue-security';
+import { SEO_CHECKS } from '@/lib/report/catalogue-seo';
+
+/**
+ * What the report view says about each check the service runs: its category,
+ * why it matters, how to fix a failure, and the kind of finding its `value`
+ * and `errors` hold. Names are in lib/shared/check-names.ts (the background
+ * needs them too). Thresholds here are the service's defaults: an admin may
+ * change them, so a report's own figures, when it sends them, come first.
+ * Checks not listed here still show, under "Other checks".
+ */
+
+export const CATEGORIES = ['seo', 'performance', 'security', 'miscellaneous', 'other'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const CATEGORY_NAMES: Record<Category, string> = {
+  seo: 'SEO',
+  performance: 'Performance',
+  security: 'Security',
+  miscellaneous: 'Miscellaneous',
+  other: 'Other checks',
+};
+
+export type Unit = 'seconds' | 'bytes' | 'elements' | 'words' | 'percent';
+export interface Range {
+  min: number | null;
+  max: number | null;
+}
+/** How to count what a list holds: "1 image without alt text", "3 images without alt text". */
+export interface Noun {
+  one: string;
+  many: string;
+}
+
+export type FindingSpec =
+  /** A text with its length against a limit (title, description). */
+  | { kind: 'text'; limit?: Range }
+  /** One value as it is: a language code, an address, a protocol version. */
+  | { kind: 'value'; prefix?: string }
+  | { kind: 'number'; unit: Unit; limit?: Range }
+  /** Items named by the errors (or by the value), first 10 shown. */
+  | { kind: 'list'; from: 'errors' | 'value'; noun: Noun }
+  /** Items in named groups (links by internal/external, resources by type), counted against a limit. */
+  | { kind: 'groups'; from: 'errors' | 'value'; noun: Noun; limit?: Range }
+  | { kind: 'headings' }
+  | { kind: 'structured' }
+  /** Names with counts: deprecated tags. */
+  | { kind: 'counts'; noun: Noun };
+
+/** Which elements of the live page a finding names, for "Show on page". */
+export type OnPage = 'image' | 'heading' | 'link' | 'style' | 'tag';
+
+export interface CheckDetails {
+  category: Category;
+  why: string;
+  fix: string;
+  finding: FindingSpec;
+  onPage?: OnPage;
+}
+
+const DETAILS = new Map<string, CheckDetails>([...SEO_CHECKS, ...PERFORMANCE_CHECKS, ...SECURITY_CHECKS, ...MISCELLANEOUS_CHECKS]);
+
+/** What the view says about a check; undefined for one this extension does not know. */
+export function checkDetails(key: string): CheckDetails | undefined {
+  return DETAILS.get(key);
+}
+
+/** The keys known, in the order the service lists its checks. */
+export const KNOWN_CHECKS: readonly string[] = [...DETAILS.keys()];

@@ -1,0 +1,32 @@
+import { browser } from 'wxt/browser';
+import { clearOutlineInPage, OUTLINE_CSS, outlineInPage, type OutlineResult } from '@/lib/report/outline-in-page';
+import type { PageTargets } from '@/lib/report/page-targets';
+
+/** Runs the outline in the tab: the style first, then the one-shot script, whose count is all that comes back. */
+export async function outlineOnPage(tabId: number, targets: PageTargets, label: string): Promise<OutlineResult> {
+  await browser.scripting.insertCSS({ target: { tabId }, css: OUTLINE_CSS });
+  const [injection] = await browser.scripting.executeScript({ target: { tabId }, func: outlineInPage, args: [targets, label] });
+  return readResult(injection?.result);
+}
+
+/** Takes the outline away; a tab that navigated or closed has lost it already, which is no failure. */
+export async function clearOnPage(tabId: number): Promise<void> {
+  await browser.scripting.executeScript({ target: { tabId }, func: clearOutlineInPage }).catch(() => undefined);
+  await browser.scripting.removeCSS({ target: { tabId }, css: OUTLINE_CSS }).catch(() => undefined);
+}
+
+/** The script's answer, taken only in the shape it can have. */
+function readResult(value: unknown): OutlineResult {
+  const count = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0);
+  if (typeof value !== 'object' || value === null) return { found: 0, missing: 0 };
+  return { found: count('found' in value ? value.found : 0), missing: count('missing' in value ? value.missing : 0) };
+}
+
+/** Why the browser refused, in words: it keeps extensions out of some pages (its own, store pages), and out of any page without access. */
+export function outlineFailure(error: unknown, host: string): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  if (/permission|cannot access|host/i.test(detail)) {
+    return `The extension may not act in this tab any more (the page changed since you opened the popup on it). Allow access to ${host} when asked, or open the popup on the tab again.`;
+  }
+  return `The browser did not let the extension outline anything in this tab (${detail.slice(0, 200)}).`;
+}

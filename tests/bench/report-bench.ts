@@ -1,0 +1,77 @@
+import type { ExtensionBrowser } from '../e2e/support/browser.ts';
+import { BLANK_PAGE, type ProbeMarks } from './instrument.ts';
+
+export interface TabSample {
+  /** From the page's navigation start to the frame after its checks were drawn (the blank page: its one element), ms. */
+  navToShown: number;
+  /** … to the frame after the service's answer was drawn. */
+  navToReady: number;
+  /** From the call that opens the tab, in Node, to that frame: the browser making the tab included. */
+  openToShown: number;
+  shownCount: number | null;
+  readyCount: number | null;
+  /** `cached` when the checks were first drawn from the copy the background kept. */
+  shownState: string | null;
+}
+
+/**
+ * Opens an extension page in a new tab, as a click on "All N checks" does, waits for the
+ * probe's ready mark and closes the tab. `path`: the report view (`report.html?id=N`) or
+ * the blank page, the floor.
+ */
+export async function openTabOnce(ext: ExtensionBrowser, path: string, timeoutMs = 15_000): Promise<TabSample> {
+  const page = await ext.browser.newPage();
+  try {
+    const openedAt = Date.now();
+    await page.goto(`chrome-extension://${ext.extensionId}/${path}`);
+    await page.waitForFunction(() => (window as unknown as { __bench?: ProbeMarks }).__bench?.readyPainted !== undefined, {
+      timeout: timeoutMs,
+      polling: 20,
+    });
+    const seen = await page.evaluate(() => ({ timeOrigin: performance.timeOrigin, marks: (window as unknown as { __bench: ProbeMarks }).__bench }));
+    const ready = seen.marks.readyPainted!;
+    const shown = seen.marks.shownPainted ?? ready;
+    return {
+      navToShown: shown,
+      navToReady: ready,
+      openToShown: seen.timeOrigin + shown - openedAt,
+      shownCount: seen.marks.shownCount ?? null,
+      readyCount: seen.marks.readyCount ?? null,
+      shownState: seen.marks.shownState ?? null,
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+export interface ReportViewRuns {
+  /** Opened again: drawn from the copy the background kept, then refreshed. */
+  reportView: TabSample[];
+  /** With the extension's session storage emptied first: as on the first opening of a report. */
+  reportViewUncached: TabSample[];
+  /** The blank extension page, in a tab the same way. */
+  tabBlank: TabSample[];
+}
+
+/** `runs` of each, interleaved so all meet the same machine load; `warmup` of each first, not kept. */
+export async function benchReportView(ext: ExtensionBrowser, reportId: number, runs: number, warmup: number): Promise<ReportViewRuns> {
+  const result: ReportViewRuns = { reportView: [], reportViewUncached: [], tabBlank: [] };
+  const view = `report.html?id=${reportId}`;
+  for (let i = 0; i < warmup + runs; i += 1) {
+    await (await ext.worker()).evaluate(() => browser.storage.session.clear());
+    const uncached = await openTabOnce(ext, view);
+    // The first opening keeps its copy once the service has answered; the next one draws from it.
+    const cached = await openTabOnce(ext, view);
+    if (uncached.shownState !== 'ready' || cached.shownState !== 'cached') {
+      throw new Error(
+        `The report view drew first from ${uncached.shownState}, then from ${cached.shownState}: not an uncached, then a cached opening`,
+      );
+    }
+    const blank = await openTabOnce(ext, BLANK_PAGE);
+    if (i < warmup) continue;
+    result.reportViewUncached.push(uncached);
+    result.reportView.push(cached);
+    result.tabBlank.push(blank);
+  }
+  return result;
+}
