@@ -192,7 +192,7 @@ describe('bodies no service should send', () => {
   it('counts a huge list in full, though it keeps only the first 5000 items', () => {
     // Straight to the renderer: the API client itself cuts what it keeps (see the next test).
     const missing = Array.from({ length: 20_000 }, (_, i) => ({ url: `https://example.com/${i}.png`, text: '' }));
-    const read = readFinding('image_keywords', { passed: false, importance: 'high', value: null, errors: { missing } });
+    const read = readFinding('image_keywords', { passed: false, value: null, errors: { missing } });
     expect(read).toMatchObject({ kind: 'list', total: 20_000 });
     expect(read.kind === 'list' && read.items).toHaveLength(5000);
   });
