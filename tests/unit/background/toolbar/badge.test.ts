@@ -3,7 +3,7 @@ import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startReport } from '@/lib/background/report-jobs';
 import { BADGE_CACHE_TTL_MS, readCached } from '@/lib/background/toolbar/badge-lookup';
-import { BADGE_COLOURS } from '@/lib/background/toolbar/badge-paint';
+import { BADGE_COLOURS, QUEUED_LOOK } from '@/lib/background/toolbar/badge-paint';
 import { resetLookups } from '@/lib/background/toolbar/badge-lookup';
 import { registerBadge, type BadgeFeature } from '@/lib/background/toolbar/badge';
 import { readPreferences, writeConnection, writePreferences } from '@/lib/storage';
@@ -77,6 +77,18 @@ describe('the toolbar badge', () => {
     world.service.seedReports(world.key, [{ url: page, score }]);
     await turnOn();
     expect(await badgeOf(await visit(page))).toEqual({ text: String(score), color: rgba(colour) });
+  });
+
+  it('marks a page waiting in the queue for the service, and shows its score again once it is made', async () => {
+    const page = freshPage();
+    world.service.seedReports(world.key, [{ url: page, score: 64 }]);
+    await turnOn();
+    const tab = await visit(page);
+    const { queueReport, cancelQueued } = await import('@/lib/background/report-queue');
+    await queueReport({ url: page, privacy: 1, sentAt: Date.now(), reached: false });
+    await vi.waitFor(async () => expect(await badgeOf(tab)).toEqual({ text: '↻', color: rgba(QUEUED_LOOK.color) }));
+    await cancelQueued(page);
+    await vi.waitFor(async () => expect((await badgeOf(tab)).text).toBe('64'));
   });
 
   it('is off by default: no address is looked up', async () => {
