@@ -160,6 +160,8 @@ describe('a page built to fail known checks', () => {
     ]);
     expect((await view.check('headings')).finding).toContain('The page has 2 h1 headings; keep one.');
     expect((await view.check('headings')).finding).toContain('h1 Walking shoes on sale');
+    // Nothing widens the page past the window: no sideways scrolling, nothing cut at the right edge.
+    expect(await view.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await screenshotBothThemes(ext, view, 'report-view');
   });
 
