@@ -36,11 +36,14 @@ export interface Tab extends Element {
 
 export interface XulBrowser extends Element {
   readonly currentURI: { spec: string };
+  fixupAndLoadURIString(url: string, options: { triggeringPrincipal: object }): void;
   /** Set only for pages that run in Firefox's own process, such as about:addons. */
   readonly contentWindow: (Window & { loadView?(view: string): void }) | null;
   readonly contentDocument: Document | null;
-  /** Paints the tab (and runs its frames at full speed) although it is not the selected one. */
+  /** Paints the tab although it is not the selected one. */
   renderLayers: boolean;
+  /** Runs the tab's timers and animation frames at full speed although it is not the selected one. */
+  docShellIsActive: boolean;
 }
 
 export interface GeckoExtension {

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { copyBuild, saveScreenshot } from '../../e2e/support/browser.ts';
 import type { ExtensionPages, PopupOptions } from '../../e2e/support/extension-pages.ts';
 import { hostPattern } from '../../e2e/support/permissions.ts';
+import type { ChromeGlobals } from './chrome-globals.ts';
 import { ChromeScope } from './chrome-scope.ts';
 import { eventPage, type EventPage } from './event-page.ts';
 import { firefoxBuildDir, firefoxPath } from './paths.ts';
@@ -39,7 +40,10 @@ export interface FirefoxExtension extends ExtensionPages {
   prompts: AnsweredPrompt[];
   /** A new selected tab at `url` (loaded). */
   newTab(url: string): Promise<Page>;
-  /** An extension page (the options) kept in a tab behind the others: the extension's APIs, and its toolbar popup, are reached from it. */
+  /**
+   * A document of the extension's own origin that runs none of its code (its manifest.json), kept in a
+   * tab behind the others: Firefox gives it the extension's APIs, and its toolbar popup is reached from it.
+   */
   host(): Promise<Page>;
   /** permissions.contains for an address (the extension's own pattern: the host, any port) or a match pattern. */
   hasHostPermission(origin: string): Promise<boolean>;
@@ -91,24 +95,71 @@ function firefoxExtension(firefox: Browser, chrome: ChromeScope, id: string, nam
   const prompts: AnsweredPrompt[] = [];
   let hostPage: Page | null = null;
 
-  /** Tabs of extension pages are opened by Firefox itself: `page.goto('moz-extension://…')` never settles over BiDi. */
+  let opened = 0;
+
+  /**
+   * A tab with one of the extension's pages. puppeteer opens the tab (so it knows it: tabs that
+   * Firefox's own code opens are now and then missed), Firefox's own code loads the page (BiDi
+   * cannot navigate to moz-extension:// and waits forever when asked to).
+   */
   async function extensionTab(url: string, select: boolean): Promise<Page> {
-    return pageOpenedIn(firefox, url, () =>
-      chrome.run(
-        (c, address, selected) => {
-          const tab = c.gBrowser.addTab(address, { triggeringPrincipal: c.Services.scriptSecurityManager.getSystemPrincipal() });
-          if (selected) c.gBrowser.selectedTab = tab;
-          // A tab behind the others is neither painted nor given animation frames; this one is, as the toolbar popup would be.
-          else tab.linkedBrowser.renderLayers = true;
-        },
-        url,
-        select,
-      ),
+    const page = await firefox.newPage({ background: !select });
+    const marker = `about:blank#site-report-e2e-${++opened}`;
+    await page.goto(marker);
+    await chrome.run(
+      (c, blank, address, selected) => {
+        const tab = c.gBrowser.tabs.find((t) => t.linkedBrowser.currentURI.spec === blank);
+        if (!tab) throw new Error(`No tab at ${blank}`);
+        // A tab behind the others is neither painted nor given animation frames (puppeteer's clicks wait for two);
+        // this one is, as the toolbar popup would be.
+        if (!selected) {
+          tab.linkedBrowser.renderLayers = true;
+          tab.linkedBrowser.docShellIsActive = true;
+        }
+        tab.linkedBrowser.fixupAndLoadURIString(address, { triggeringPrincipal: c.Services.scriptSecurityManager.getSystemPrincipal() });
+      },
+      marker,
+      url,
+      select,
     );
+    await showing(page, url);
+    return page;
+  }
+
+  /**
+   * Runs `action` and answers the tab of the extension's page at `path` it opened. Firefox now and
+   * then opens a tab without telling BiDi (its own code creates it before the tab has an id to
+   * report); such a tab, seen opened in Firefox's window, is opened again where puppeteer sees it.
+   */
+  async function pageOpenedBy(path: string, action: () => Promise<void>): Promise<Page> {
+    const url = `${origin}${path}`;
+    const tabsAt = (c: ChromeGlobals, address: string) => c.gBrowser.tabs.filter((t) => t.linkedBrowser.currentURI.spec === address).length;
+    const before = await chrome.run(tabsAt, url);
+    const known = new Set(firefox.targets());
+    const created = firefox.waitForTarget((t: Target) => t.type() === 'page' && !known.has(t), { timeout: 10_000 }).catch(() => null);
+    await action();
+    await chrome.waitFor(
+      `a new tab at ${url}`,
+      (c, address: string, count: number) => c.gBrowser.tabs.filter((t) => t.linkedBrowser.currentURI.spec === address).length > count,
+      [url, before],
+    );
+    // Once the tab is there, BiDi's word of it follows at once, or never.
+    const target = await Promise.race([created, new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000))]);
+    if (target) {
+      const page = await target.asPage();
+      await showing(page, url);
+      return page;
+    }
+    await chrome.run((c, address) => {
+      const tab = c.gBrowser.tabs.findLast((t) => t.linkedBrowser.currentURI.spec === address);
+      if (tab) c.gBrowser.removeTab(tab);
+    }, url);
+    return extensionTab(url, true);
   }
 
   async function host(): Promise<Page> {
-    if (!hostPage || hostPage.isClosed()) hostPage = await extensionTab(`${origin}/options.html`, false);
+    // Not an options page: runtime.openOptionsPage() would bring that tab forward instead of opening one.
+    if (!hostPage || hostPage.isClosed()) hostPage = await extensionTab(`${origin}/manifest.json`, false);
     return hostPage;
   }
 
@@ -159,7 +210,7 @@ function firefoxExtension(firefox: Browser, chrome: ChromeScope, id: string, nam
     openOptions: () => extensionTab(`${origin}/options.html`, true),
     openPopupOn,
     closePopups,
-    pageOpenedBy: (path, action) => pageOpenedIn(firefox, `${origin}${path}`, action),
+    pageOpenedBy,
     async grantPermissionPrompt() {
       prompts.push(await answerPermissionPrompt(chrome, 'grant'));
     },
@@ -174,15 +225,14 @@ function firefoxExtension(firefox: Browser, chrome: ChromeScope, id: string, nam
   };
 }
 
-/** Runs `action` and answers the new tab it opened, once that tab shows `url`. */
-async function pageOpenedIn(firefox: Browser, url: string, action: () => Promise<unknown>): Promise<Page> {
-  const known = new Set(firefox.targets());
-  const created = firefox.waitForTarget((t: Target) => t.type() === 'page' && !known.has(t), { timeout: 10_000 });
-  await action();
-  const page = await (await created).asPage();
-  // The target keeps about:blank as its address for moz-extension:// pages: the page itself knows better.
-  await page.waitForFunction((wanted) => location.href === wanted && document.readyState === 'complete', { timeout: 10_000, polling: 50 }, url);
-  return page;
+/** Waits until `page` shows `url`, loaded. Its target keeps about:blank as its address for moz-extension:// pages: the page itself knows better. */
+async function showing(page: Page, url: string): Promise<void> {
+  await page
+    .waitForFunction((wanted) => location.href === wanted && document.readyState === 'complete', { timeout: 10_000, polling: 50 }, url)
+    .catch(async (error: unknown) => {
+      const shown = await page.evaluate(() => `${location.href} (${document.readyState})`).catch(String);
+      throw new Error(`The tab did not show ${url} within 10 s: ${shown}`, { cause: error });
+    });
 }
 
 async function waitForEventPage(page: EventPage): Promise<void> {

@@ -99,7 +99,8 @@ export class PopupPage extends PageObject {
   }
 
   async typePassword(password: string): Promise<void> {
-    await this.fill('::-p-aria([name="Password"][role="textbox"])', password);
+    // Not by role: Chromium calls a password field a textbox, Firefox a "password text"; the Password radio shares its name.
+    await this.fill('input[type="password"]::-p-aria(Password)', password);
   }
 
   async clickCreate(): Promise<void> {
