@@ -68,10 +68,10 @@ export function listedShortcuts(chrome: ChromeScope, name: string): Promise<{ co
     const card = [...(doc?.querySelectorAll('addon-shortcuts .card') ?? [])].find(
       (k) => k.querySelector('.card-heading-name, h2')?.textContent?.trim() === extensionName,
     );
-    return [...(card?.querySelectorAll('.shortcut-label') ?? [])].map((label) => ({
-      command: label.textContent?.trim() ?? '',
-      keys: label.nextElementSibling?.querySelector('input')?.getAttribute('value') ?? label.nextElementSibling?.textContent?.trim() ?? '',
-    }));
+    return [...(card?.querySelectorAll('.shortcut-row') ?? [])].map((row) => {
+      const input = row.querySelector('.shortcut-input');
+      return { command: row.querySelector('.shortcut-label')?.textContent?.trim() ?? '', keys: input ? String(Reflect.get(input, 'value')) : '' };
+    });
   }, name);
 }
 
