@@ -7,3 +7,10 @@
 export function hostPermissionHelp(): string | null {
   return import.meta.env.FIREFOX ? 'Firefox also lets you turn this access on and off in about:addons: Site Report → Permissions and data.' : null;
 }
+
+/** Where the user changes the extension's keyboard shortcuts in their browser. */
+export function shortcutSettingsPlace(): string {
+  return import.meta.env.FIREFOX
+    ? 'Firefox keeps them in about:addons: the gear menu, then “Manage Extension Shortcuts”.'
+    : 'Chrome, Edge and other Chromium browsers keep them at chrome://extensions/shortcuts.';
+}

@@ -101,8 +101,11 @@ describe('the keyboard shortcuts', () => {
     await tab.close();
   });
 
-  it('are changed in about:addons: the options page’s button opens “Manage Extension Shortcuts”', async () => {
+  it('are changed in about:addons: the options page says so, and its button opens “Manage Extension Shortcuts”', async () => {
     await options.page.bringToFront();
+    expect(await options.page.$eval('#shortcut-place', (help) => help.textContent)).toBe(
+      'Firefox keeps them in about:addons: the gear menu, then “Manage Extension Shortcuts”.',
+    );
     await options.page.locator('::-p-aria([name="Change shortcuts"][role="button"])').click();
     await ext.chrome.waitFor('about:addons', (c) => c.gBrowser.selectedBrowser.currentURI.spec.startsWith('about:addons'), []);
     const listed = await waitUntil('the shortcuts listed', async () => {
