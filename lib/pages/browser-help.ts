@@ -5,7 +5,9 @@
 
 /** Where Firefox keeps the switch of the service's host permission, which a Firefox user may turn off at any time. */
 export function hostPermissionHelp(): string | null {
-  return import.meta.env.FIREFOX ? 'Firefox also lets you turn this access on and off in about:addons: Site Report → Permissions and data.' : null;
+  return import.meta.env.FIREFOX
+    ? 'Firefox also lets you turn this access on and off in about:addons (Site Report → Permissions and data), or from the Extensions button while your service’s site is open.'
+    : null;
 }
 
 /** Where the user changes the extension's keyboard shortcuts in their browser. */

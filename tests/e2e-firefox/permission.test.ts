@@ -1,19 +1,21 @@
 /**
  * The service's host permission in Firefox, where a Manifest V3 extension's host access is the
- * user's to give and to take back: given in Firefox's own prompt, taken back with the switch in
- * about:addons, and what the extension says then — on the options page, in the toolbar popup,
- * in a notification — and how it is given again from each.
+ * user's to give and to take back: given in Firefox's own prompt, taken back from the
+ * Extensions button or with the switch in about:addons, and what the extension says then — on
+ * the options page, in the toolbar popup, in a notification — and how it is given again from each.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReportService, type RunningService } from '../service/server.ts';
 import { pageHtml, startPageServer, type PageServer } from '../service/test-pages.ts';
 import { timeFile } from '../e2e/support/file-timing.ts';
+import { waitUntil } from '../e2e/support/stand-ins.ts';
 import { OptionsPage } from '../e2e/support/pages/options.ts';
 import { storedAddress } from '../../lib/shared/page-address.ts';
 import { originPattern } from '../../lib/shared/permission.ts';
 import { clickAlert, waitForAlert } from './support/alerts.ts';
 import { closeAddons, flipPermissionSwitch, openAddonPermissions, permissionSwitch } from './support/addons-manager.ts';
 import { chooseContextMenuItem, openContextMenu } from './support/context-menu.ts';
+import { chooseExtensionsPanelItem, openExtensionsPanelMenu } from './support/extensions-panel.ts';
 import { launchFirefoxExtension, type FirefoxExtension } from './support/firefox.ts';
 import { clickInToolbarPopup, clickToolbarButton, waitForToolbarPopup } from './support/toolbar.ts';
 
@@ -57,13 +59,23 @@ async function withdrawInAddonsManager(): Promise<void> {
 
 const BANNER = `The browser no longer lets the extension reach ${'HOST'}. It needs this to send your requests to your service, and asks for nothing else.`;
 
-describe('taken back in about:addons', () => {
-  it('the options page says so at once, hides the account, and lists where Firefox keeps the switch', async () => {
-    await withdrawInAddonsManager();
+describe('taken back', () => {
+  it('from the Extensions button, on the service’s own site: the options page says so at once, hides the account, and says where Firefox keeps the switch', async () => {
+    const serviceTab = await ext.newTab(`${service.baseUrl}/`);
+    expect(await openExtensionsPanelMenu(ext.chrome, ext.id)).toEqual(
+      expect.arrayContaining([
+        { label: 'Only When Clicked', checked: false },
+        { label: 'Always Allow on 127.0.0.1', checked: true },
+      ]),
+    );
+    await chooseExtensionsPanelItem(ext.chrome, 'Only When Clicked');
+    await serviceTab.close();
+    await waitUntil('the access to be gone', async () => !(await ext.hasHostPermission(service.baseUrl)));
+    await options.page.bringToFront();
     await options.waitForText(BANNER.replace('HOST', host));
     await options.page.waitForFunction(() => !document.querySelector('section.account'), { polling: 50, timeout: 5_000 });
     expect(await options.page.$$eval('.notice__extra', (lines) => lines.map((line) => line.textContent))).toContain(
-      'Firefox also lets you turn this access on and off in about:addons: Site Report → Permissions and data.',
+      'Firefox also lets you turn this access on and off in about:addons (Site Report → Permissions and data), or from the Extensions button while your service’s site is open.',
     );
     await ext.screenshot(options.page, 'options-permission-withdrawn');
   });
@@ -74,7 +86,9 @@ describe('taken back in about:addons', () => {
     await clickToolbarButton(ext.chrome, ext.id);
     const asking = await waitForToolbarPopup(hostPage, 'the request for access', (view) => view.text.includes(`Access to ${host} needed`));
     expect(asking.address).toBe(pageUrl());
-    expect(asking.text).toContain('Firefox also lets you turn this access on and off in about:addons: Site Report → Permissions and data.');
+    expect(asking.text).toContain(
+      'Firefox also lets you turn this access on and off in about:addons (Site Report → Permissions and data), or from the Extensions button while your service’s site is open.',
+    );
     // A real click in the popup: permissions.request needs a user's action.
     await clickInToolbarPopup(ext.chrome, hostPage, '[data-need="permission"] button');
     await ext.grantPermissionPrompt(tab);
@@ -87,7 +101,7 @@ describe('taken back in about:addons', () => {
     await tab.close();
   });
 
-  it('a report from the right-click menu says in a notification what is missing, which opens the options', async () => {
+  it('with the switch in about:addons: a report from the right-click menu says in a notification what is missing, which opens the options', async () => {
     await withdrawInAddonsManager();
     const tab = await ext.newTab(pageUrl());
     expect(await openContextMenu(ext.chrome, ext.id, tab)).toEqual(['Report this page']);
