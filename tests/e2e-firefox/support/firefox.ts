@@ -207,6 +207,7 @@ function firefoxExtension(firefox: Browser, chrome: ChromeScope, id: string, nam
       return page;
     },
     host,
+    openPage: (path) => extensionTab(`${origin}${path}`, true),
     openOptions: () => extensionTab(`${origin}/options.html`, true),
     openPopupOn,
     closePopups,

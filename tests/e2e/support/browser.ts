@@ -111,6 +111,7 @@ export async function launchExtensionBrowser(options: LaunchOptions = {}): Promi
       headed,
       ...workers,
       newTab,
+      openPage: (path) => newTab(`${origin}${path}`),
       openOptions: () => newTab(`${origin}/options.html`),
       openPopupOn: (page, popupOptions) => openPopupOn(chromium, extensionId, page, popupOptions),
       closePopups: () => closePopups(chromium, extensionId),

@@ -14,6 +14,8 @@ export interface PopupOptions {
  * same page objects drive both: they speak puppeteer to the page, and this to the browser around it.
  */
 export interface ExtensionPages {
+  /** One of the extension's pages in a new selected tab, e.g. `openPage('/options.html')`. */
+  openPage(path: string): Promise<Page>;
   openOptions(): Promise<Page>;
   /** The toolbar popup over `page`'s tab, activeTab granted as by a click on the icon. */
   openPopupOn(page: Page, options?: PopupOptions): Promise<Page>;
