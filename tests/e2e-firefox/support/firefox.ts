@@ -10,19 +10,19 @@
  *   await ext.eventPage.unload();                                 // as after Firefox's idle time
  *   await ext.close();
  */
-import puppeteer, { type Browser, type Page, type Target } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copyBuild, saveScreenshot } from '../../e2e/support/browser.ts';
-import type { ExtensionPages, PopupOptions } from '../../e2e/support/extension-pages.ts';
+import type { ExtensionPages } from '../../e2e/support/extension-pages.ts';
 import { hostPattern } from '../../e2e/support/permissions.ts';
-import type { ChromeGlobals } from './chrome-globals.ts';
 import { ChromeScope } from './chrome-scope.ts';
 import { eventPage, type EventPage } from './event-page.ts';
+import { extensionTabs } from './extension-tabs.ts';
 import { firefoxBuildDir, firefoxPath } from './paths.ts';
 import { answerPermissionPrompt, type AnsweredPrompt } from './prompts.ts';
-import { clickToolbarButton, closeToolbarPopup, waitForToolbarPopup } from './toolbar.ts';
+import { closePopups, openPopupOn } from './popup.ts';
 
 /** The extension's host name on every run (`moz-extension://…`), set through a profile preference. */
 const EXTENSION_UUID = '5e7c1f2a-0d4b-4c8e-9a61-3b2f8d9e4c17';
@@ -95,103 +95,15 @@ function firefoxExtension(firefox: Browser, chrome: ChromeScope, id: string, nam
   const prompts: AnsweredPrompt[] = [];
   let hostPage: Page | null = null;
 
-  let opened = 0;
-
-  /**
-   * A tab with one of the extension's pages. puppeteer opens the tab (so it knows it: tabs that
-   * Firefox's own code opens are now and then missed), Firefox's own code loads the page (BiDi
-   * cannot navigate to moz-extension:// and waits forever when asked to).
-   */
-  async function extensionTab(url: string, select: boolean): Promise<Page> {
-    const page = await firefox.newPage({ background: !select });
-    const marker = `about:blank#site-report-e2e-${++opened}`;
-    await page.goto(marker);
-    await chrome.run(
-      (c, blank, address, selected) => {
-        const tab = c.gBrowser.tabs.find((t) => t.linkedBrowser.currentURI.spec === blank);
-        if (!tab) throw new Error(`No tab at ${blank}`);
-        // A tab behind the others is neither painted nor given animation frames (puppeteer's clicks wait for two);
-        // this one is, as the toolbar popup would be.
-        if (!selected) {
-          tab.linkedBrowser.renderLayers = true;
-          tab.linkedBrowser.docShellIsActive = true;
-        }
-        tab.linkedBrowser.fixupAndLoadURIString(address, { triggeringPrincipal: c.Services.scriptSecurityManager.getSystemPrincipal() });
-      },
-      marker,
-      url,
-      select,
-    );
-    await showing(page, url);
-    return page;
-  }
-
-  /**
-   * Runs `action` and answers the tab of the extension's page at `path` it opened. Firefox now and
-   * then opens a tab without telling BiDi (its own code creates it before the tab has an id to
-   * report); such a tab, seen opened in Firefox's window, is opened again where puppeteer sees it.
-   */
-  async function pageOpenedBy(path: string, action: () => Promise<void>): Promise<Page> {
-    const url = `${origin}${path}`;
-    const tabsAt = (c: ChromeGlobals, address: string) => c.gBrowser.tabs.filter((t) => t.linkedBrowser.currentURI.spec === address).length;
-    const before = await chrome.run(tabsAt, url);
-    const known = new Set(firefox.targets());
-    const created = firefox.waitForTarget((t: Target) => t.type() === 'page' && !known.has(t), { timeout: 10_000 }).catch(() => null);
-    await action();
-    await chrome.waitFor(
-      `a new tab at ${url}`,
-      (c, address: string, count: number) => c.gBrowser.tabs.filter((t) => t.linkedBrowser.currentURI.spec === address).length > count,
-      [url, before],
-    );
-    // Once the tab is there, BiDi's word of it follows at once, or never.
-    const target = await Promise.race([created, new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000))]);
-    if (target) {
-      const page = await target.asPage();
-      await showing(page, url);
-      return page;
-    }
-    await chrome.run((c, address) => {
-      const tab = c.gBrowser.tabs.findLast((t) => t.linkedBrowser.currentURI.spec === address);
-      if (tab) c.gBrowser.removeTab(tab);
-    }, url);
-    return extensionTab(url, true);
-  }
+  const tabs = extensionTabs(firefox, chrome);
 
   async function host(): Promise<Page> {
     // Not an options page: runtime.openOptionsPage() would bring that tab forward instead of opening one.
-    if (!hostPage || hostPage.isClosed()) hostPage = await extensionTab(`${origin}/manifest.json`, false);
+    if (!hostPage || hostPage.isClosed()) hostPage = await tabs.open(`${origin}/manifest.json`, false);
     return hostPage;
   }
 
-  async function closePopups(): Promise<void> {
-    if (hostPage && !hostPage.isClosed()) await closeToolbarPopup(hostPage);
-    await chrome.run((c, popupUrl) => {
-      for (const tab of c.gBrowser.tabs.filter((t) => t.linkedBrowser.currentURI.spec === popupUrl)) c.gBrowser.removeTab(tab);
-    }, `${origin}/popup.html`);
-  }
-
-  /**
-   * The toolbar popup over `tab`. Its button is clicked for real (the popup opens in the toolbar
-   * panel, with activeTab on the tab, and must show the tab's address); BiDi cannot drive a
-   * panel, so the popup is then closed and its page opened again in a tab behind `tab`, where
-   * the page objects drive it: `tabs.query({ active: true })` there still answers `tab`.
-   */
-  async function openPopupOn(tab: Page, { checkAddress = true }: PopupOptions = {}): Promise<Page> {
-    await closePopups();
-    const extensionPage = await host();
-    await tab.bringToFront();
-    await clickToolbarButton(chrome, id);
-    const shown = await waitForToolbarPopup(extensionPage, 'the page it opened over', (view) =>
-      ['ready', 'unsupported', 'failed'].includes(view.state),
-    );
-    if (checkAddress && shown.address !== tab.url())
-      throw new Error(`The toolbar popup opened over ${shown.address || 'a tab it cannot see'}, not ${tab.url()}`);
-    await closeToolbarPopup(extensionPage);
-    const popup = await extensionTab(`${origin}/popup.html`, false);
-    const active = await popup.evaluate(async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.url);
-    if (checkAddress && active !== tab.url()) throw new Error(`The popup's page sees ${active ?? 'no tab'} in front, not ${tab.url()}`);
-    return popup;
-  }
+  const popups = { chrome, id, origin, tabs, host, openHost: () => (hostPage && !hostPage.isClosed() ? hostPage : null) };
 
   return {
     browser: firefox,
@@ -207,11 +119,11 @@ function firefoxExtension(firefox: Browser, chrome: ChromeScope, id: string, nam
       return page;
     },
     host,
-    openPage: (path) => extensionTab(`${origin}${path}`, true),
-    openOptions: () => extensionTab(`${origin}/options.html`, true),
-    openPopupOn,
-    closePopups,
-    pageOpenedBy,
+    openPage: (path) => tabs.open(`${origin}${path}`, true),
+    openOptions: () => tabs.open(`${origin}/options.html`, true),
+    openPopupOn: (tab, popupOptions) => openPopupOn(popups, tab, popupOptions),
+    closePopups: () => closePopups(popups),
+    pageOpenedBy: (path, action) => tabs.openedBy(`${origin}${path}`, action),
     async grantPermissionPrompt() {
       prompts.push(await answerPermissionPrompt(chrome, 'grant'));
     },
@@ -224,16 +136,6 @@ function firefoxExtension(firefox: Browser, chrome: ChromeScope, id: string, nam
     screenshot: (page, shotName) => saveScreenshot(page, `firefox-${shotName}`),
     close,
   };
-}
-
-/** Waits until `page` shows `url`, loaded. Its target keeps about:blank as its address for moz-extension:// pages: the page itself knows better. */
-async function showing(page: Page, url: string): Promise<void> {
-  await page
-    .waitForFunction((wanted) => location.href === wanted && document.readyState === 'complete', { timeout: 10_000, polling: 50 }, url)
-    .catch(async (error: unknown) => {
-      const shown = await page.evaluate(() => `${location.href} (${document.readyState})`).catch(String);
-      throw new Error(`The tab did not show ${url} within 10 s: ${shown}`, { cause: error });
-    });
 }
 
 async function waitForEventPage(page: EventPage): Promise<void> {
