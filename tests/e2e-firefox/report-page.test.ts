@@ -128,6 +128,25 @@ describe('creating reports from the popup', () => {
   });
 });
 
+describe('pages that cannot be reported', () => {
+  // Unlike Chromium, which hides a data: page's address from extensions, Firefox shows it after the click: the popup can say exactly why.
+  it.each([
+    { address: 'about:blank', says: "This is one of the browser's own pages. Only web pages (http or https) can be reported." },
+    {
+      address: 'data:text/html,<title>Local</title><h1>Typed in</h1>',
+      says: 'This page has no address on the web; the report service cannot reach it.',
+    },
+  ])('on $address, says why and offers no button', async ({ address, says }) => {
+    const tab = await ext.newTab(address);
+    const popup = await PopupPage.openOnHiddenTab(ext, tab);
+    expect(await popup.settled()).toBe('unsupported');
+    expect(await popup.notices()).toEqual([says]);
+    expect(await popup.buttons()).toEqual(['Options']);
+    await popup.close();
+    await tab.close();
+  });
+});
+
 describe('a report outlives the popup and the event page', () => {
   afterAll(() => service.configure({ latencyMs: 0 }));
 
