@@ -25,6 +25,18 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        // The Firefox build in Debian's Firefox ESR (tests/e2e-firefox/support/README.md), after Chromium, one file at a time.
+        test: {
+          name: 'e2e-firefox',
+          include: ['tests/e2e-firefox/**/*.test.ts'],
+          globalSetup: ['tests/e2e-firefox/support/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

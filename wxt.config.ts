@@ -30,6 +30,21 @@ export default defineConfig({
   manifestVersion: 3,
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({ plugins: [preact(), zodWithoutEvalProbe()] }),
+  // addons.mozilla.org asks for the sources of a bundled add-on: what the build reads, and the
+  // README that says how to rebuild it (`npm run check:firefox-sources` does, and compares).
+  zip: {
+    includeSources: [
+      'entrypoints/**',
+      'lib/**',
+      'components/**',
+      'public/**',
+      'package.json',
+      'package-lock.json',
+      'tsconfig.json',
+      'wxt.config.ts',
+      'README.md',
+    ],
+  },
   webExt: {
     // Debian and Ubuntu ship Chromium here; elsewhere web-ext finds Chrome by itself.
     binaries: existsSync('/usr/bin/chromium') ? { chrome: '/usr/bin/chromium' } : {},

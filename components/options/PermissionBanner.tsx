@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { hostPermissionHelp } from '@/lib/pages/browser-help';
 import { requestServiceAccess } from '@/lib/shared/permission';
 import { Notice } from '@/components/ui/Notice';
 
@@ -6,6 +7,7 @@ import { Notice } from '@/components/ui/Notice';
 export function PermissionBanner({ baseUrl, onGranted }: { baseUrl: string; onGranted: () => void }) {
   const [refused, setRefused] = useState(false);
   const host = new URL(baseUrl).host;
+  const help = hostPermissionHelp();
   const grant = async () => {
     // Nothing awaited before: the browser shows its prompt only within the click.
     const granted = await requestServiceAccess(baseUrl);
@@ -17,7 +19,10 @@ export function PermissionBanner({ baseUrl, onGranted }: { baseUrl: string; onGr
       tone="warning"
       live={false}
       message={`The browser no longer lets the extension reach ${host}. It needs this to send your requests to your service, and asks for nothing else.`}
-      extra={refused ? [`Access to ${host} was not granted. The extension can't reach your service until it is.`] : []}
+      extra={[
+        ...(refused ? [`Access to ${host} was not granted. The extension can't reach your service until it is.`] : []),
+        ...(help ? [help] : []),
+      ]}
     >
       <button type="button" class="button button--primary" onClick={() => void grant()}>
         Grant access again

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { hostPermissionHelp } from '@/lib/pages/browser-help';
 import { useFocusOnMount } from '@/lib/pages/hooks';
 import { requestServiceAccess } from '@/lib/shared/permission';
 import { Notice } from '@/components/ui/Notice';
@@ -49,6 +50,7 @@ export function NeedsPermission({ baseUrl, onGranted }: { baseUrl: string; onGra
   const [refused, setRefused] = useState(false);
   useFocusOnMount(button);
   const host = new URL(baseUrl).host;
+  const help = hostPermissionHelp();
   const grant = async () => {
     if (await requestServiceAccess(baseUrl)) onGranted();
     else setRefused(true);
@@ -61,6 +63,7 @@ export function NeedsPermission({ baseUrl, onGranted }: { baseUrl: string; onGra
       <button ref={button} type="button" class="button button--primary" onClick={grant}>
         Grant access to {host}
       </button>
+      {help && <p class="muted">{help}</p>}
     </section>
   );
 }

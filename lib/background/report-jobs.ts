@@ -32,6 +32,8 @@ export async function dismissJob(url: string): Promise<null> {
 // A pending fetch alone does not keep an MV3 service worker alive past 30 s;
 // any extension API call resets the idle timer.
 // https://developer.chrome.com/docs/extensions/develop/concepts/service-workers/lifecycle
+// Firefox's event page is unloaded after the same 30 s, and its timer is reset the same way
+// (every API call from the background, "parentapicall" in Firefox's ExtensionParent).
 function keepAlive(): () => void {
   const timer = setInterval(() => void browser.runtime.getPlatformInfo(), 20_000);
   return () => clearInterval(timer);

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser, type Browser } from 'wxt/browser';
+import { shortcutSettingsPlace } from '@/lib/pages/browser-help';
+import { hasShortcuts } from '@/lib/shared/platform';
 
 /** What a command does, in the words of this page; the browser's own description of `_execute_action` is vague. */
 const COMMAND_TEXT: Record<string, string> = {
@@ -27,8 +29,17 @@ export function ShortcutList() {
   const [manual, setManual] = useState(false);
 
   useEffect(() => {
-    void browser.commands.getAll().then(setCommands, () => setCommands([]));
+    if (hasShortcuts()) void browser.commands.getAll().then(setCommands, () => setCommands([]));
   }, []);
+
+  if (!hasShortcuts()) {
+    return (
+      <div class="toolbar-settings__group">
+        <h3>Keyboard shortcuts</h3>
+        <p>This browser has no keyboard shortcuts for extensions (Firefox for Android has none).</p>
+      </div>
+    );
+  }
 
   const open = async () => setManual(!(await openShortcutSettings().catch(() => false)));
 
@@ -47,12 +58,15 @@ export function ShortcutList() {
           ))}
         </dl>
       )}
-      <button type="button" class="button" onClick={() => void open()}>
+      <button type="button" class="button" aria-describedby="shortcut-place" onClick={() => void open()}>
         Change shortcuts
       </button>
+      <p class="field__help" id="shortcut-place">
+        {shortcutSettingsPlace()}
+      </p>
       {manual && (
         <p class="field__help" role="status">
-          Open the add-ons page (about:addons), choose the gear menu, then “Manage Extension Shortcuts”.
+          The browser did not open them from here: open them yourself as said above.
         </p>
       )}
     </div>

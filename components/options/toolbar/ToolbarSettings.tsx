@@ -1,4 +1,5 @@
 import type { SettingsView } from '@/lib/protocol';
+import { hasContextMenus } from '@/lib/shared/platform';
 import { PRIVACY_TEXT } from '@/lib/shared/score';
 import { BadgeSetting } from '@/components/options/toolbar/BadgeSetting';
 import { ShortcutList } from '@/components/options/toolbar/ShortcutList';
@@ -7,6 +8,14 @@ import '@/components/options/toolbar/toolbar-settings.css';
 /** Reports from the right-click menu or a shortcut use the default privacy, except a password one: there is nowhere to type it. */
 function RightClickHelp({ settings }: { settings: SettingsView }) {
   const privacy = settings.preferences.defaultPrivacy;
+  if (!hasContextMenus()) {
+    return (
+      <div class="toolbar-settings__group">
+        <h3>Right-click</h3>
+        <p>This browser has no right-click menu for extensions (Firefox for Android has none): report pages from the popup.</p>
+      </div>
+    );
+  }
   return (
     <div class="toolbar-settings__group">
       <h3>Right-click</h3>

@@ -1,4 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
+import { hasContextMenus } from '@/lib/shared/platform';
 import { createSerialQueue } from '@/lib/shared/serial-queue';
 import { readConnection, watchConnection } from '@/lib/storage';
 import { reportWithoutPopup } from '@/lib/background/toolbar/report-without-popup';
@@ -55,6 +56,7 @@ function clickedAddress(info: Browser.contextMenus.OnClickData, tab?: Browser.ta
 
 /** Call once, synchronously, when the worker starts: MV3 only wakes a worker for listeners added in its first turn. */
 export function registerContextMenu(): void {
+  if (!hasContextMenus()) return;
   browser.contextMenus.onClicked.addListener((info, tab) => {
     if (info.menuItemId !== MENU_REPORT_PAGE && info.menuItemId !== MENU_REPORT_LINK) return;
     void reportWithoutPopup(clickedAddress(info, tab));

@@ -1,4 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
+import { hasShortcuts } from '@/lib/shared/platform';
 import { reportWithoutPopup } from '@/lib/background/toolbar/report-without-popup';
 
 /**
@@ -21,6 +22,7 @@ async function reportCurrentTab(tab?: Browser.tabs.Tab): Promise<string | null> 
 
 /** Call once, synchronously, when the worker starts. */
 export function registerShortcuts(): void {
+  if (!hasShortcuts()) return;
   browser.commands.onCommand.addListener((command, tab) => {
     if (command === COMMAND_REPORT_PAGE) void reportCurrentTab(tab);
   });

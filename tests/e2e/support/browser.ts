@@ -31,7 +31,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { delay, openDisplay, type VirtualDisplay } from './display.ts';
 import { answerPermissionPrompt, grantHostPermission, hostPattern, preapproveHostPermission, requestInClick } from './permissions.ts';
-import { openPopupOn, type PopupOptions } from './popup.ts';
+import type { ExtensionPages } from './extension-pages.ts';
+import { closePopups, openPopupOn, pageOpenedBy } from './popup.ts';
 import { controlServiceWorker } from './service-worker.ts';
 import { chromeBuildDir, chromiumPath, screenshotsDir } from './paths.ts';
 
@@ -49,7 +50,8 @@ export interface LaunchOptions {
   keepDir?: string;
 }
 
-export interface ExtensionBrowser {
+/** The page objects' interface (openOptions, openPopupOn, the permission prompt, screenshot), and Chromium's own levers. */
+export interface ExtensionBrowser extends ExtensionPages {
   browser: Browser;
   extensionId: string;
   headed: boolean;
@@ -58,11 +60,6 @@ export interface ExtensionBrowser {
   stopWorker(): Promise<void>;
   /** A new tab at `url` (loaded). */
   newTab(url: string): Promise<Page>;
-  openOptions(): Promise<Page>;
-  /** The real toolbar popup bound to `page`'s tab, activeTab granted as by a click on the icon. */
-  openPopupOn(page: Page, options?: PopupOptions): Promise<Page>;
-  grantPermissionPrompt(page: Page): Promise<void>;
-  denyPermissionPrompt(page: Page): Promise<void>;
   /**
    * Real key presses on the X display (headed only), e.g. `pressKeys('alt+shift+s')`: they reach
    * the browser's own shortcuts, extension commands included, which CDP key events do not.
@@ -74,8 +71,6 @@ export interface ExtensionBrowser {
   hasHostPermission(origin: string): Promise<boolean>;
   /** Clicks an added button on an extension page that requests `origin`; resolves with the answer. */
   requestHostPermission(page: Page, origin: string): Promise<boolean>;
-  /** Saves test-artifacts/screenshots/<name>.png and returns its path. */
-  screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -126,8 +121,11 @@ export async function launchExtensionBrowser(options: LaunchOptions = {}): Promi
       headed,
       ...workers,
       newTab,
+      openPage: (path) => newTab(`${origin}${path}`),
       openOptions: () => newTab(`${origin}/options.html`),
       openPopupOn: (page, popupOptions) => openPopupOn(chromium, extensionId, page, popupOptions),
+      closePopups: () => closePopups(chromium, extensionId),
+      pageOpenedBy: (path, action) => pageOpenedBy(chromium, extensionId, path, action),
       grantPermissionPrompt: (page) => answerPermissionPrompt(display, page, 'grant'),
       denyPermissionPrompt: (page) => answerPermissionPrompt(display, page, 'deny'),
       pressKeys: (...keys) => {
@@ -149,10 +147,10 @@ export async function launchExtensionBrowser(options: LaunchOptions = {}): Promi
 }
 
 /**
- * Chromium loads a private copy: a `wxt build` of another run empties the build folder
+ * The browser loads a private copy: a `wxt build` of another run empties the build folder
  * first and writes manifest.json last, so a copy that has it is a whole build.
  */
-async function copyBuild(buildDir: string, copyDir: string): Promise<string> {
+export async function copyBuild(buildDir: string, copyDir: string): Promise<string> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     await rm(copyDir, { recursive: true, force: true });
@@ -179,7 +177,7 @@ function chromiumArgs(colorScheme: 'light' | 'dark'): string[] {
   ];
 }
 
-async function saveScreenshot(page: Page, name: string): Promise<string> {
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
   await mkdir(screenshotsDir, { recursive: true });
   const path = join(screenshotsDir, `${name.replace(/[^\w.-]+/g, '-')}.png`) as `${string}.png`;
   await page.screenshot({ path });

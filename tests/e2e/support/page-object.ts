@@ -43,7 +43,24 @@ export abstract class PageObject {
     await this.page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
   }
 
+  /** Loads the page again and waits for the new document. */
+  reload(): Promise<void> {
+    return reloadPage(this.page);
+  }
+
   async close(): Promise<void> {
     if (!this.page.isClosed()) await this.page.close();
   }
+}
+
+/**
+ * Loads `page` again and waits for the new document. Not `page.reload()`: over WebDriver BiDi,
+ * Firefox reloads a moz-extension:// page but never reports the end of it, and puppeteer waits on.
+ */
+export async function reloadPage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Reflect.set(window, '__reloading', true);
+    location.reload();
+  });
+  await page.waitForFunction(() => !Reflect.has(window, '__reloading') && document.readyState === 'complete', { polling: 50, timeout: 10_000 });
 }

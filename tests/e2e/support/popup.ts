@@ -1,12 +1,5 @@
 import type { Browser, Page, Target } from 'puppeteer-core';
-
-export interface PopupOptions {
-  /**
-   * Check that the popup sees `page`'s address (default). Turn off for pages whose
-   * address Chromium hides from extensions even after a click (about:blank, data:, chrome:).
-   */
-  checkAddress?: boolean;
-}
+import type { PopupOptions } from './extension-pages.ts';
 
 /**
  * Opens the real toolbar popup over `page`, as a click on the toolbar icon does
@@ -32,4 +25,20 @@ export async function openPopupOn(chromium: Browser, extensionId: string, page: 
     throw new Error(`The popup opened over ${activeTab ?? 'a tab it cannot see'}, not ${page.url()}`);
   }
   return popup;
+}
+
+/** Closes the popups still open, as a click elsewhere would. */
+export async function closePopups(chromium: Browser, extensionId: string): Promise<void> {
+  const popupUrl = `chrome-extension://${extensionId}/popup.html`;
+  for (const target of chromium.targets().filter((t) => t.type() === 'page' && t.url().startsWith(popupUrl))) {
+    await (await target.asPage()).close();
+  }
+}
+
+/** Runs `action` and resolves with the extension's page at `path` that it opened. */
+export async function pageOpenedBy(chromium: Browser, extensionId: string, path: string, action: () => Promise<void>): Promise<Page> {
+  const url = `chrome-extension://${extensionId}${path}`;
+  const opened = chromium.waitForTarget((t) => t.type() === 'page' && t.url() === url, { timeout: 10_000 });
+  await action();
+  return (await opened).asPage();
 }

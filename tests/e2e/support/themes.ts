@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { ExtensionBrowser } from './browser.ts';
+import type { ExtensionPages } from './extension-pages.ts';
 import type { PageObject } from './page-object.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { PageObject } from './page-object.ts';
  * the system's scheme as it changes, so one state serves both; that the colours really
  * changed is checked on the way.
  */
-export async function screenshotBothThemes(ext: ExtensionBrowser, view: PageObject, name: string): Promise<void> {
+export async function screenshotBothThemes(ext: Pick<ExtensionPages, 'screenshot'>, view: PageObject, name: string): Promise<void> {
   const background = () => view.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   await view.useColorScheme('light');
   expect(await view.isDark()).toBe(false);

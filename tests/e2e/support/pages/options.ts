@@ -1,4 +1,4 @@
-import type { ExtensionBrowser } from '../browser.ts';
+import type { ExtensionPages } from '../extension-pages.ts';
 import { PageObject } from '../page-object.ts';
 
 export interface ShownAccount {
@@ -31,7 +31,7 @@ declare global {
  * own permission prompt when asked to.
  */
 export class OptionsPage extends PageObject {
-  static async open(ext: ExtensionBrowser): Promise<OptionsPage> {
+  static async open(ext: ExtensionPages): Promise<OptionsPage> {
     const options = new OptionsPage(await ext.openOptions());
     await options.waitForLoaded();
     return options;
@@ -43,7 +43,8 @@ export class OptionsPage extends PageObject {
 
   async fillConnection({ baseUrl, apiKey }: { baseUrl?: string; apiKey?: string }): Promise<void> {
     if (baseUrl !== undefined) await this.fill('::-p-aria([name="Service address"][role="textbox"])', baseUrl);
-    if (apiKey !== undefined) await this.fill('::-p-aria([name="API key"][role="textbox"])', apiKey);
+    // By name, not role: Chromium calls a password field a textbox, Firefox a "password text".
+    if (apiKey !== undefined) await this.fill('input::-p-aria(API key)', apiKey);
   }
 
   /**
@@ -51,7 +52,7 @@ export class OptionsPage extends PageObject {
    * user answers it (headed browsers only); without it the answer must need no prompt
    * (granted or pre-approved already).
    */
-  async connect(ext: ExtensionBrowser, fields: { baseUrl?: string; apiKey?: string }, prompt?: 'grant' | 'deny'): Promise<SaveOutcome> {
+  async connect(ext: ExtensionPages, fields: { baseUrl?: string; apiKey?: string }, prompt?: 'grant' | 'deny'): Promise<SaveOutcome> {
     await this.fillConnection(fields);
     await this.watchSave();
     await this.click('::-p-aria([name="Save"][role="button"])');

@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import type { ExtensionBrowser } from '../browser.ts';
+import type { ExtensionPages } from '../extension-pages.ts';
 import { PageObject } from '../page-object.ts';
 
 export type PrivacyChoice = 'public' | 'private' | 'password';
@@ -23,25 +23,29 @@ type SettledState = 'ready' | 'unsupported' | 'failed';
  * (starting → loading → ready) and the report job on `main[data-job]`.
  */
 export class PopupPage extends PageObject {
+  constructor(
+    page: Page,
+    private readonly ext: ExtensionPages,
+  ) {
+    super(page);
+  }
+
   /** The popup over `tab`, as a click on the toolbar icon opens it. */
-  static async openOn(ext: ExtensionBrowser, tab: Page): Promise<PopupPage> {
-    return new PopupPage(await ext.openPopupOn(tab));
+  static async openOn(ext: ExtensionPages, tab: Page): Promise<PopupPage> {
+    return new PopupPage(await ext.openPopupOn(tab), ext);
   }
 
   /**
    * The popup over a tab whose address the browser keeps from extensions (chrome://,
    * about:, data:): there is no address to check that it opened over the right tab.
    */
-  static async openOnHiddenTab(ext: ExtensionBrowser, tab: Page): Promise<PopupPage> {
-    return new PopupPage(await ext.openPopupOn(tab, { checkAddress: false }));
+  static async openOnHiddenTab(ext: ExtensionPages, tab: Page): Promise<PopupPage> {
+    return new PopupPage(await ext.openPopupOn(tab, { checkAddress: false }), ext);
   }
 
   /** Closes any popup still open: a click on the icon would close it instead of opening a new one. */
-  static async closeAll(ext: ExtensionBrowser): Promise<void> {
-    const popupUrl = `chrome-extension://${ext.extensionId}/popup.html`;
-    for (const target of ext.browser.targets().filter((t) => t.type() === 'page' && t.url().startsWith(popupUrl))) {
-      await (await target.asPage()).close();
-    }
+  static async closeAll(ext: ExtensionPages): Promise<void> {
+    await ext.closePopups();
   }
 
   /** Waits until the popup stops loading; resolves with the phase it settled in. */
@@ -95,7 +99,8 @@ export class PopupPage extends PageObject {
   }
 
   async typePassword(password: string): Promise<void> {
-    await this.fill('::-p-aria([name="Password"][role="textbox"])', password);
+    // Not by role: Chromium calls a password field a textbox, Firefox a "password text"; the Password radio shares its name.
+    await this.fill('input[type="password"]::-p-aria(Password)', password);
   }
 
   async clickCreate(): Promise<void> {
@@ -222,12 +227,8 @@ export class PopupPage extends PageObject {
     );
   }
 
-  /** Clicks a button and resolves with the extension page it opened in a new tab. */
-  async clickOpening(buttonName: string, path: string): Promise<Page> {
-    const chromium = this.page.browser();
-    const opened = chromium.waitForTarget((t) => t.type() === 'page' && t.url().endsWith(path), { timeout: 10_000 });
-    await this.click(`::-p-aria([name="${buttonName}"][role="button"])`);
-    const page = await (await opened).asPage();
-    return page;
+  /** Clicks a button and resolves with the extension page at `path` it opened in a new tab. */
+  clickOpening(buttonName: string, path: string): Promise<Page> {
+    return this.ext.pageOpenedBy(path, () => this.click(`::-p-aria([name="${buttonName}"][role="button"])`));
   }
 }

@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import { reloadPage } from '../page-object.ts';
 
 /** The `listReports` request whose answer the manager shows (its `data-shown` attribute). */
 export interface ListQuery {
@@ -35,7 +36,7 @@ export class ReportsManagerPage {
   /** Forgets the kept view, so the run starts from the defaults. */
   async resetView(): Promise<void> {
     await this.page.evaluate(() => chrome.storage.local.remove(['reportsView', 'reportsView$']));
-    await this.page.reload();
+    await reloadPage(this.page);
   }
 
   /** Waits until the list shows the answer to a request with these values, and none of the `absent` ones. */
