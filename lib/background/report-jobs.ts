@@ -5,7 +5,7 @@ import type { Job, ListedReport, RequestOf } from '@/lib/protocol';
 import { reportJobs } from '@/lib/storage';
 import { reportsForPage } from '@/lib/background/page-state';
 import { settleNewReport, type Connected } from '@/lib/background/report-view';
-import { addressKey, storedAddress } from '@/lib/shared/page-address';
+import { pageKey } from '@/lib/shared/page-address';
 
 /**
  * Reports being created are owned by the background, not by the popup that
@@ -14,7 +14,11 @@ import { addressKey, storedAddress } from '@/lib/shared/page-address';
  * later, or a service worker started again, finds their outcome.
  */
 
-/** Audits still waited for by this worker; gone if the browser stopped the worker. */
+/**
+ * Audits still waited for by this worker, by page key: creates of one page are joined by the address
+ * the service will store, not as typed (`https://x/p` and `http://www.x/p` are one report). Gone if the
+ * browser stopped the worker.
+ */
 const inFlight = new Map<string, { job: Job; work: Promise<ListedReport> }>();
 
 async function readJob(url: string): Promise<Job | null> {
@@ -52,9 +56,6 @@ async function settle(job: Job): Promise<void> {
   for (const listener of listeners) listener(job);
 }
 
-/** Creates of one page are joined by the address the service will store, not as typed: `https://x/p` and `http://www.x/p` are one report. */
-const jobKey = (url: string) => addressKey(storedAddress(url));
-
 /**
  * How long after its start a job cut off by a stopped worker may still be
  * audited by the service (the client's time limit for a create, and some
@@ -71,7 +72,7 @@ const LOOK_AGAIN_MS = 3_000;
  * that started it was stopped meanwhile.
  */
 export function startReport(connection: Connected, request: RequestOf<'createReport'>, notify = false): Promise<ListedReport> {
-  const key = jobKey(request.url);
+  const key = pageKey(request.url);
   const running = inFlight.get(key);
   if (running) return running.work;
   const startedAt = Date.now();
@@ -111,7 +112,7 @@ const INTERRUPTED = {
  * interrupted.
  */
 export async function currentJob(api: ReportsApi | null, url: string): Promise<Job | null> {
-  const running = inFlight.get(jobKey(url));
+  const running = inFlight.get(pageKey(url));
   if (running) return running.job;
   const job = await readJob(url);
   if (!job || job.state !== 'running') return job;
@@ -126,17 +127,17 @@ export async function currentJob(api: ReportsApi | null, url: string): Promise<J
 
 /** Jobs still marked running that this worker does not hold: cut off when the browser stopped the worker that started them. */
 export async function cutOffJobs(): Promise<Extract<Job, { state: 'running' }>[]> {
-  return Object.values(await reportJobs.read()).flatMap((job) => (job.state === 'running' && !inFlight.has(jobKey(job.url)) ? [job] : []));
+  return Object.values(await reportJobs.read()).flatMap((job) => (job.state === 'running' && !inFlight.has(pageKey(job.url)) ? [job] : []));
 }
 
 /** Answers once the job of a page has ended (at once when none runs); a cut-off job is looked for until it shows or its time is up. */
 export async function waitForJob(api: ReportsApi | null, url: string): Promise<Job | null> {
-  await inFlight.get(jobKey(url))?.work.catch(() => undefined);
+  await inFlight.get(pageKey(url))?.work.catch(() => undefined);
   const release = keepAlive();
   try {
     for (;;) {
       const job = await currentJob(api, url);
-      if (!api || job?.state !== 'running' || inFlight.has(jobKey(url))) return job;
+      if (!api || job?.state !== 'running' || inFlight.has(pageKey(url))) return job;
       await new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS));
     }
   } finally {

@@ -4,7 +4,7 @@ import { asApiError, errorForPages, isServiceAway, type ApiErrorData } from '@/l
 import { connectedApi } from '@/lib/background/connection';
 import { AUDIT_MAX_MS, findMadeFor, onJobChange, startReport } from '@/lib/background/report-jobs';
 import type { QueuedReport } from '@/lib/protocol';
-import { addressKey, storedAddress } from '@/lib/shared/page-address';
+import { pageKey } from '@/lib/shared/page-address';
 import { createSerialQueue } from '@/lib/shared/serial-queue';
 import { reportQueue } from '@/lib/storage';
 
@@ -25,7 +25,7 @@ const FIRST_WAIT_MS = 60_000;
 const MAX_WAIT_MS = 30 * 60_000;
 export const GIVE_UP_AFTER_MS = 7 * 24 * 60 * 60_000;
 
-const sameAddress = (a: string, b: string) => addressKey(storedAddress(a)) === addressKey(storedAddress(b));
+const sameAddress = (a: string, b: string) => pageKey(a) === pageKey(b);
 
 /** What happened to a queued report, for the notifications (lib/background/toolbar). */
 export type QueueOutcome =

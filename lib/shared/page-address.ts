@@ -57,6 +57,11 @@ export function addressKey(stored: string): string {
   return stored.replace(/\/+$/, '').toLowerCase();
 }
 
+/** One key for every way of writing a page's address that the service stores alike (scheme, `www.`, trailing slash, case). */
+export function pageKey(url: string): string {
+  return addressKey(storedAddress(url));
+}
+
 /** Whether a report's stored address is the page's. */
 export function sameAddress(stored: string, pageUrl: string): boolean {
   return addressKey(stored) === addressKey(storedAddress(pageUrl));

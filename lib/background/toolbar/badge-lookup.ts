@@ -1,7 +1,7 @@
 import { isApiError } from '@/lib/api/errors';
 import { connectedApi } from '@/lib/background/connection';
 import { reportsForPage } from '@/lib/background/page-state';
-import { addressKey, storedAddress } from '@/lib/shared/page-address';
+import { pageKey } from '@/lib/shared/page-address';
 import { badgeCache, type BadgeEntry } from '@/lib/storage';
 
 /**
@@ -19,20 +19,15 @@ export const BADGE_CACHE_TTL_MS = 10 * 60_000;
 /** Keeps session storage small however long the browser stays open. */
 const MAX_ENTRIES = 300;
 
-/** The same key for every way of writing one address (scheme, `www.`, trailing slash, case), as `sameAddress` compares them. */
-export function cacheKey(url: string): string {
-  return addressKey(storedAddress(url));
-}
-
 /** The cached result, or `undefined` when there is none or it has expired. */
 export async function readCached(url: string, now = Date.now()): Promise<BadgeResult | undefined> {
-  const entry = (await badgeCache.read())[cacheKey(url)];
+  const entry = (await badgeCache.read())[pageKey(url)];
   if (!entry || now - entry.at >= BADGE_CACHE_TTL_MS || entry.at > now) return undefined;
   return entry.result;
 }
 
 export async function writeCached(url: string, result: BadgeResult, now = Date.now()): Promise<void> {
-  const key = cacheKey(url);
+  const key = pageKey(url);
   await badgeCache.update((entries) => {
     // Expired entries go, and the newest stay last so the oldest are the ones dropped.
     const fresh = Object.entries(entries).filter(([k, entry]) => k !== key && now - entry.at < BADGE_CACHE_TTL_MS);
@@ -69,7 +64,7 @@ export async function latestResult(url: string): Promise<BadgeResult | undefined
   const cached = await readCached(url);
   if (cached !== undefined) return cached;
   if (Date.now() < pausedUntil) return undefined;
-  const key = cacheKey(url);
+  const key = pageKey(url);
   const running = inFlight.get(key);
   if (running) return running;
   const asking = askService(url).finally(() => inFlight.delete(key));

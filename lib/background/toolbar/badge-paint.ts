@@ -1,8 +1,8 @@
 import { browser, type Browser } from 'wxt/browser';
 import type { Report } from '@/lib/api';
-import { checkReportable } from '@/lib/shared/page-address';
+import { checkReportable, pageKey } from '@/lib/shared/page-address';
 import { RESULT_LABEL_TEXT, scoreLabel, type ResultLabel } from '@/lib/shared/score';
-import { cacheKey, type BadgeResult } from '@/lib/background/toolbar/badge-lookup';
+import type { BadgeResult } from '@/lib/background/toolbar/badge-lookup';
 
 /**
  * Painting the badge: how a result looks on the toolbar icon (the score, on
@@ -60,11 +60,11 @@ export async function paint(tabId: number, look: BadgeLook): Promise<void> {
 
 /** Tabs (never incognito ones) open on the same address as `url`. */
 export async function tabsShowing(url: string): Promise<number[]> {
-  const key = cacheKey(url);
+  const key = pageKey(url);
   const tabs = await browser.tabs.query({});
   return tabs.flatMap((tab) => {
     const address = tabAddress(tab);
-    return address && tab.id !== undefined && cacheKey(address) === key ? [tab.id] : [];
+    return address && tab.id !== undefined && pageKey(address) === key ? [tab.id] : [];
   });
 }
 

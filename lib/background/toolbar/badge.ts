@@ -4,7 +4,8 @@ import type { Job } from '@/lib/protocol';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
 import { queuedFor } from '@/lib/background/report-queue';
 import { readPreferences, reportQueue, watchConnection, watchPreferences, writePreferences } from '@/lib/storage';
-import { cacheKey, clearCache, latestResult, resetLookups, writeCached } from '@/lib/background/toolbar/badge-lookup';
+import { clearCache, latestResult, resetLookups, writeCached } from '@/lib/background/toolbar/badge-lookup';
+import { pageKey } from '@/lib/shared/page-address';
 import {
   badgeLook,
   badgeResultOf,
@@ -68,7 +69,7 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
       shown.delete(tabId);
       return paint(tabId, EMPTY_LOOK);
     }
-    const key = cacheKey(url);
+    const key = pageKey(url);
     if (running.has(key)) return paint(tabId, PROGRESS_LOOK);
     if (await queuedFor(url)) {
       shown.set(tabId, key);
@@ -77,7 +78,7 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
     const result = await latestResult(url);
     // The user may have moved on while the service answered.
     const now = await currentAddress(tabId);
-    if (result === undefined || !now || cacheKey(now) !== key) return;
+    if (result === undefined || !now || pageKey(now) !== key) return;
     shown.set(tabId, key);
     await paint(tabId, badgeLook(result));
   }
@@ -104,7 +105,7 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
   }
 
   async function followJob(job: Job): Promise<void> {
-    const key = cacheKey(job.url);
+    const key = pageKey(job.url);
     if (job.state === 'running') running.add(key);
     else running.delete(key);
     if (!(await badgeActive())) return;
@@ -119,7 +120,7 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
     if (change.url !== undefined) {
       const address = tabAddress(tab);
       // A new address must not keep the previous one's score while it is looked up.
-      if (!address || shown.get(tabId) !== cacheKey(address)) {
+      if (!address || shown.get(tabId) !== pageKey(address)) {
         shown.delete(tabId);
         track(paint(tabId, EMPTY_LOOK));
       }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { BADGE_CACHE_TTL_MS, cacheKey, clearCache, readCached, writeCached } from '@/lib/background/toolbar/badge-lookup';
+import { BADGE_CACHE_TTL_MS, clearCache, readCached, writeCached } from '@/lib/background/toolbar/badge-lookup';
+import { pageKey } from '@/lib/shared/page-address';
 import { badgeLook, BADGE_COLOURS } from '@/lib/background/toolbar/badge-paint';
 
 beforeEach(() => fakeBrowser.reset());
@@ -26,7 +27,7 @@ describe('the badge cache', () => {
     ['https://example.com/blog/', 'https://EXAMPLE.com/blog'],
     ['https://example.com/blog#comments', 'https://example.com/blog'],
   ])('treats %s and %s as one address, as the service does', (a, b) => {
-    expect(cacheKey(a)).toBe(cacheKey(b));
+    expect(pageKey(a)).toBe(pageKey(b));
   });
 
   it('keeps results that finish together', async () => {
@@ -40,8 +41,8 @@ describe('the badge cache', () => {
 
   it('ignores whatever else it finds in storage', async () => {
     await writeCached('https://example.com/', { score: 50, label: 'decent' }, T0);
-    expect(await fakeBrowser.storage.session.get('badgeCache')).toHaveProperty(['badgeCache', cacheKey('https://example.com/')]);
-    await fakeBrowser.storage.session.set({ badgeCache: { [cacheKey('https://example.com/')]: { at: 'yesterday', result: 'great' } } });
+    expect(await fakeBrowser.storage.session.get('badgeCache')).toHaveProperty(['badgeCache', pageKey('https://example.com/')]);
+    await fakeBrowser.storage.session.set({ badgeCache: { [pageKey('https://example.com/')]: { at: 'yesterday', result: 'great' } } });
     expect(await readCached('https://example.com/', T0)).toBeUndefined();
   });
 
