@@ -4,7 +4,7 @@ import { normaliseBaseUrl } from '@/lib/api/address';
 import { ApiError } from '@/lib/api/errors';
 import { originPattern } from '@/lib/shared/permission';
 import type { RequestOf, StateChange, StateChangedMessage, SettingsView } from '@/lib/protocol';
-import { cleanKey, keyForOtherAddress, keyProblem } from '@/lib/shared/api-key';
+import { cleanKey, keyForOtherAddress, keyProblem, MISSING_KEY } from '@/lib/shared/api-key';
 import {
   keyForSessionOnly,
   readConnection,
@@ -62,13 +62,13 @@ export async function saveConnection(request: RequestOf<'saveConnection'>) {
   const saved = await savedKey();
   // A saved key goes only to the origin it was saved for: another address needs it typed again.
   const apiKey = typed || (saved && saved.origin === new URL(baseUrl).origin ? saved.key : '');
-  const problem = !apiKey
-    ? saved
-      ? keyForOtherAddress(new URL(saved.origin).host, new URL(baseUrl).host)
-      : 'Enter your API key. You find it in the account area of your report service.'
-    : typed
-      ? keyProblem(typed)
-      : null;
+  const problem = typed
+    ? keyProblem(typed)
+    : apiKey
+      ? null
+      : saved
+        ? keyForOtherAddress(new URL(saved.origin).host, new URL(baseUrl).host)
+        : MISSING_KEY;
   if (problem) {
     throw new ApiError({ kind: 'validation', message: problem, fields: { apiKey: [apiKey ? problem : 'Enter your API key.'] } });
   }

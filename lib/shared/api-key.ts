@@ -11,6 +11,9 @@ export function cleanKey(key: string): string {
   return key.trim().replace(/^Bearer\s+/i, '');
 }
 
+/** What the key field says when it is empty and no key is saved. */
+export const MISSING_KEY = 'Enter your API key. You find it in the account area of your report service.';
+
 /** Why a typed key cannot be one, or null. */
 export function keyProblem(key: string): string | null {
   if (key.length < MIN_KEY_LENGTH) {
