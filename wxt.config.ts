@@ -48,7 +48,11 @@ function polyfillForBackgroundOnly(): Plugin {
 // https://wxt.dev/api/config.html
 export default defineConfig({
   manifestVersion: 3,
-  vite: () => ({ build: { modulePreload: { polyfill: false } }, plugins: [preact(), zodWithoutEvalProbe(), polyfillForBackgroundOnly()] }),
+  vite: () => ({
+    // Chrome and Firefox 140 preload modules themselves: no polyfill in the pages' first chunk.
+    build: { modulePreload: { polyfill: false } },
+    plugins: [preact(), zodWithoutEvalProbe(), polyfillForBackgroundOnly()],
+  }),
   // addons.mozilla.org asks for the sources of a bundled add-on: what the build reads, and the
   // README that says how to rebuild it (`npm run check:firefox-sources` does, and compares).
   zip: {
