@@ -31,7 +31,11 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     const [, setReady] = useState(false);
     // Drawn without useLoadedFirst: it appears once loaded.
     useEffect(() => {
-      if (!loaded) void preload().then(() => setReady(true));
+      if (!loaded)
+        void preload().then(
+          () => setReady(true),
+          () => undefined,
+        );
     }, []);
     return loaded ? h(loaded, props) : null;
   }
@@ -53,6 +57,7 @@ export function useLoadedFirst<T>(value: T, needs: readonly Pick<LazyComponent<n
     const done = () => current && rerender((n) => n + 1);
     void Promise.all(missing.map((component) => component.preload())).then(done, () => {
       // The chunk is gone (the extension was updated meanwhile): show the state without that screen rather than hold it.
+      if (shown.current === value) return;
       shown.current = value;
       done();
     });
