@@ -45,34 +45,42 @@ function polyfillForBackgroundOnly(): Plugin {
   };
 }
 
+/**
+ * What two or more pages share (Preact, lib/pages, lib/shared, the API's errors and addresses,
+ * components/ui) in one file rather than ten small ones: each file an extension page loads costs
+ * its main thread a few ms on opening, more than the bytes a page gets that it does not use.
+ * The dialogs and the secret field apart: the options and the report view use them, the popup
+ * only on its password screen. WXT's empty `virtual:wxt-html-plugins` module (every page imports
+ * it) joins the shared file rather than load as a file of its own. Only in the pages' build:
+ * the background is one IIFE file, which has no chunks.
+ */
+function sharedPageChunks(): Plugin {
+  const dialogs = /[\\/]components[\\/]ui[\\/](Dialog|PrivacyDialog|DeleteDialog|SecretInput|Field)\.tsx/;
+  const shared = /([\\/](node_modules[\\/]preact|lib[\\/](pages|shared|api)|components[\\/]ui)[\\/]|virtual:wxt-html-plugins)/;
+  return {
+    name: 'shared-page-chunks',
+    outputOptions(output) {
+      if (output.format !== 'es') return null;
+      return {
+        ...output,
+        codeSplitting: {
+          groups: [
+            { name: 'pages', test: (id: string) => shared.test(id) && !dialogs.test(id), minShareCount: 2 },
+            { name: 'dialogs', test: dialogs },
+          ],
+        },
+      };
+    },
+  };
+}
+
 // https://wxt.dev/api/config.html
 export default defineConfig({
   manifestVersion: 3,
   vite: () => ({
-    build: {
-      // Chrome and Firefox 140 preload modules themselves: no polyfill in the pages' first chunk.
-      modulePreload: { polyfill: false },
-      // What two or more pages share (Preact, lib/pages, lib/shared, the API's errors and addresses, components/ui) in one
-      // file rather than ten small ones: each file an extension page loads costs its main thread a few ms on opening
-      // (measured: the popup 10 % and the report view 12 % sooner), more than the bytes a page gets that it does not use.
-      rolldownOptions: {
-        output: {
-          codeSplitting: {
-            // WXT's empty `virtual:wxt-html-plugins` module (every page imports it) joins them rather than load as a file of its own.
-            groups: [
-              {
-                name: 'pages',
-                test: /([\\/](node_modules[\\/]preact|lib[\\/](pages|shared|api)|components[\\/]ui)[\\/](?!(Dialog|PrivacyDialog|DeleteDialog|SecretInput|Field)\.tsx)|virtual:wxt-html-plugins)/,
-                minShareCount: 2,
-              },
-              // The dialogs and the secret field: the options and the report view use them, the popup only on its password screen.
-              { name: 'dialogs', test: /[\\/]components[\\/]ui[\\/](Dialog|PrivacyDialog|DeleteDialog|SecretInput|Field)\.tsx/ },
-            ],
-          },
-        },
-      },
-    },
-    plugins: [preact(), zodWithoutEvalProbe(), polyfillForBackgroundOnly()],
+    // Chrome and Firefox 140 preload modules themselves: no polyfill in the pages' first chunk.
+    build: { modulePreload: { polyfill: false } },
+    plugins: [preact(), zodWithoutEvalProbe(), polyfillForBackgroundOnly(), sharedPageChunks()],
   }),
   // addons.mozilla.org asks for the sources of a bundled add-on: what the build reads, and the
   // README that says how to rebuild it (`npm run check:firefox-sources` does, and compares).
