@@ -25,11 +25,63 @@ function zodWithoutEvalProbe(): Plugin {
   };
 }
 
+/**
+ * webextension-polyfill only where it is needed: the background's message router answers
+ * with a promise returned from `runtime.onMessage`, which Chrome's own API does not take
+ * (https://crbug.com/1185241), so background code gets the polyfill. The pages only call
+ * APIs that already return promises in Chrome MV3 and Firefox (`browser` there), so they
+ * get WXT's own `browser` (`@wxt-dev/browser`: Firefox's `browser`, else `chrome`) and
+ * open without the polyfill's 3 KB gzip. The types are the same either way (`wxt/browser`).
+ */
+function polyfillForBackgroundOnly(): Plugin {
+  const background = /[\\/](lib[\\/]background[\\/]|entrypoints[\\/]background\.ts$)/;
+  return {
+    name: 'polyfill-for-background-only',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      if (source !== 'wxt/browser' || !importer || !background.test(importer)) return null;
+      return this.resolve('@wxt-dev/webextension-polyfill/browser', importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
+/**
+ * What two or more pages share (Preact, lib/pages, lib/shared, the API's errors and addresses,
+ * components/ui) in one file rather than ten small ones: each file an extension page loads costs
+ * its main thread a few ms on opening, more than the bytes a page gets that it does not use.
+ * The dialogs and the secret field apart: the options and the report view use them, the popup
+ * only on its password screen. WXT's empty `virtual:wxt-html-plugins` module (every page imports
+ * it) joins the shared file rather than load as a file of its own. Only in the pages' build:
+ * the background is one IIFE file, which has no chunks.
+ */
+function sharedPageChunks(): Plugin {
+  const dialogs = /[\\/]components[\\/]ui[\\/](Dialog|PrivacyDialog|DeleteDialog|SecretInput|Field)\.tsx/;
+  const shared = /([\\/](node_modules[\\/]preact|lib[\\/](pages|shared|api)|components[\\/]ui)[\\/]|virtual:wxt-html-plugins)/;
+  return {
+    name: 'shared-page-chunks',
+    outputOptions(output) {
+      if (output.format !== 'es') return null;
+      return {
+        ...output,
+        codeSplitting: {
+          groups: [
+            { name: 'pages', test: (id: string) => shared.test(id) && !dialogs.test(id), minShareCount: 2 },
+            { name: 'dialogs', test: dialogs },
+          ],
+        },
+      };
+    },
+  };
+}
+
 // https://wxt.dev/api/config.html
 export default defineConfig({
   manifestVersion: 3,
-  modules: ['@wxt-dev/webextension-polyfill'],
-  vite: () => ({ plugins: [preact(), zodWithoutEvalProbe()] }),
+  vite: () => ({
+    // Chrome and Firefox 140 preload modules themselves: no polyfill in the pages' first chunk.
+    build: { modulePreload: { polyfill: false } },
+    plugins: [preact(), zodWithoutEvalProbe(), polyfillForBackgroundOnly(), sharedPageChunks()],
+  }),
   // addons.mozilla.org asks for the sources of a bundled add-on: what the build reads, and the
   // README that says how to rebuild it (`npm run check:firefox-sources` does, and compares).
   zip: {

@@ -1,29 +1,15 @@
 import { useRef, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import { hostPermissionHelp } from '@/lib/pages/browser-help';
 import { useFocusOnMount } from '@/lib/pages/hooks';
 import { requestServiceAccess } from '@/lib/shared/permission';
 import { Notice } from '@/components/ui/Notice';
+import { openOptions } from '@/components/popup/OpenOptionsButton';
 
 /**
  * What the popup asks for before a report can be made: connecting the
  * extension in the options, or granting access to the service again.
+ * Loaded only when the popup must show it (components/popup/lazy-screens.ts).
  */
-
-/** Opens the options and lets the popup go. */
-export async function openOptions(): Promise<void> {
-  await browser.runtime.openOptionsPage();
-  window.close();
-}
-
-/** Where the fix is in the options. */
-export function OpenOptionsButton({ label = 'Open the options' }: { label?: string }) {
-  return (
-    <button type="button" class="button" onClick={() => void openOptions()}>
-      {label}
-    </button>
-  );
-}
 
 /** Not connected yet (or the key went with the browser, as the user chose): one way forward, to the options page. */
 export function NeedsConnection({ keyForgotten }: { keyForgotten: boolean }) {

@@ -5,7 +5,7 @@ import { PRIVACY_TEXT } from '@/lib/shared/score';
 import { DateText } from '@/components/ui/DateText';
 import { errorView } from '@/lib/pages/error-view';
 import { Notice } from '@/components/ui/Notice';
-import { OpenOptionsButton } from '@/components/popup/NeedsSetup';
+import { OpenOptionsButton } from '@/components/popup/OpenOptionsButton';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
 import { reportViewHref, ReportSummary } from '@/components/popup/ReportSummary';
 

@@ -1,21 +1,22 @@
 import { useMemo } from 'preact/hooks';
-import { JobProgress } from '@/components/popup/JobProgress';
-import { JobResult } from '@/components/popup/JobResult';
-import { NeedsConnection, NeedsPermission, openOptions } from '@/components/popup/NeedsSetup';
+import { JobProgress, JobResult, NeedsConnection, NeedsPermission, QueuedNotice, screensFor } from '@/components/popup/lazy-screens';
+import { openOptions } from '@/components/popup/OpenOptionsButton';
 import { PageAddress } from '@/components/popup/PageAddress';
 import { PageReports } from '@/components/popup/PageReports';
-import { QueuedNotice } from '@/components/popup/QueuedNotice';
 import { ReportForm } from '@/components/popup/ReportForm';
 import { Notice } from '@/components/ui/Notice';
 import type { SettingsView } from '@/lib/protocol';
 import { errorView, type ErrorView } from '@/lib/pages/error-view';
+import { useLoadedFirst } from '@/lib/pages/lazy-component';
 import { popupNeed } from '@/lib/popup/popup-state';
 import { usePopup } from '@/lib/popup/use-popup';
 
 const FORM_FIELDS = ['url', 'password', 'privacy'] as const;
 
 export function App() {
-  const popup = usePopup();
+  const live = usePopup();
+  // What is drawn: the popup's state once the screens it needs are loaded (a few ms, the first time each is needed).
+  const popup = { ...live, ...useLoadedFirst({ state: live.state, privacy: live.privacy }, screensFor(live.state, live.privacy)) };
   const { state } = popup;
   const job = state.phase === 'ready' ? state.job : null;
   // Kept for the job's lifetime: the form's countdown restarts whenever this object changes.

@@ -9,6 +9,7 @@ import {
   readBody,
   reportBody,
   reportPageBody,
+  reportPageWithoutChecksBody,
   type Account,
   type DeleteResult,
   type Report,
@@ -26,6 +27,8 @@ export interface ListParams {
   sort?: SortDirection;
   perPage?: PerPage;
   page?: number;
+  /** False: each report's checks are left unread (`checks: null`), for a list that shows none of them. */
+  withChecks?: boolean;
 }
 
 export interface ReportsApiOptions {
@@ -122,7 +125,7 @@ export function createReportsApi(o: ReportsApiOptions) {
   return {
     async listReports(p: ListParams = {}): Promise<ReportPage> {
       const request: ApiRequest = { method: 'GET', path: '/reports', query: listQuery(p), subject: 'collection', ...readTimeout };
-      const { value, serviceTime } = await answer(request, reportPageBody, 'report list');
+      const { value, serviceTime } = await answer(request, p.withChecks === false ? reportPageWithoutChecksBody : reportPageBody, 'report list');
       return { ...value, serviceTime };
     },
 

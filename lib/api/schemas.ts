@@ -81,33 +81,44 @@ function projectOf(url: string): string | null {
   return host ? host.toLowerCase() : null;
 }
 
-const reportAnswer = z
-  .object({
-    id: idField,
-    // The service accepts addresses of up to 2048 characters; anything longer is not one of its reports.
-    url: z.string().min(1).max(4096),
-    project: z.string().max(255).nullish().catch(null),
-    result: resultField,
-    results: checksField,
-    privacy: privacyField,
-    password: hasPasswordField,
-    generated_at: dateField,
-    created_at: dateField,
-    updated_at: dateField,
-  })
-  .transform((r): Report => ({
-    id: r.id,
-    url: r.url,
-    project: r.project || projectOf(r.url),
-    score: r.result.score,
-    label: r.result.label,
-    privacy: r.privacy,
-    hasPassword: r.password,
-    generatedAt: r.generated_at,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    checks: r.results,
-  }));
+/** A report as the service sends it, its checks read with `results` (or left unread: `uncheckedResults`). */
+function reportAnswerOf(results: typeof checksField | typeof uncheckedResults) {
+  return z
+    .object({
+      id: idField,
+      // The service accepts addresses of up to 2048 characters; anything longer is not one of its reports.
+      url: z.string().min(1).max(4096),
+      project: z.string().max(255).nullish().catch(null),
+      result: resultField,
+      results,
+      privacy: privacyField,
+      password: hasPasswordField,
+      generated_at: dateField,
+      created_at: dateField,
+      updated_at: dateField,
+    })
+    .transform((r): Report => ({
+      id: r.id,
+      url: r.url,
+      project: r.project || projectOf(r.url),
+      score: r.result.score,
+      label: r.result.label,
+      privacy: r.privacy,
+      hasPassword: r.password,
+      generatedAt: r.generated_at,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+      checks: r.results,
+    }));
+}
+
+/** Where a list shows no checks (the options' table), the hundred reports' checks are not read at all: most of a list's size. */
+const uncheckedResults = z
+  .unknown()
+  .optional()
+  .transform((): null => null);
+
+const reportAnswer = reportAnswerOf(checksField);
 
 export const reportBody = z.object({ data: reportAnswer }).transform((b) => b.data);
 
@@ -120,34 +131,41 @@ const pageMeta = z.object({
   to: countField.nullish().catch(null),
 });
 
-export const reportPageBody = z
-  .preprocess(
-    // A version that returns the framework's bare paginator puts the page fields beside `data`.
-    (body) => {
-      const page = asObject(body);
-      return page && page.meta === undefined && 'current_page' in page ? { ...page, meta: page } : body;
-    },
-    z.object({ data: z.array(z.unknown()).max(1000), meta: pageMeta.optional() }),
-  )
-  .transform((b): Omit<ReportPage, 'serviceTime'> => {
-    // One report the extension cannot read costs only itself: the rest of the page still shows.
-    const reports = b.data.flatMap((item) => {
-      const parsed = reportAnswer.safeParse(item);
-      return parsed.success ? [parsed.data] : [];
+/** A page of the list, each report read with `report`. */
+function reportPageOf(report: typeof reportAnswer) {
+  return z
+    .preprocess(
+      // A version that returns the framework's bare paginator puts the page fields beside `data`.
+      (body) => {
+        const page = asObject(body);
+        return page && page.meta === undefined && 'current_page' in page ? { ...page, meta: page } : body;
+      },
+      z.object({ data: z.array(z.unknown()).max(1000), meta: pageMeta.optional() }),
+    )
+    .transform((b): Omit<ReportPage, 'serviceTime'> => {
+      // One report the extension cannot read costs only itself: the rest of the page still shows.
+      const reports = b.data.flatMap((item) => {
+        const parsed = report.safeParse(item);
+        return parsed.success ? [parsed.data] : [];
+      });
+      const count = reports.length;
+      const meta = b.meta ?? { current_page: 1, last_page: 1, per_page: count, total: count, from: count ? 1 : null, to: count || null };
+      return {
+        reports,
+        unreadable: b.data.length - reports.length,
+        page: meta.current_page,
+        lastPage: Math.max(meta.last_page, 1),
+        perPage: meta.per_page,
+        total: meta.total,
+        from: meta.from ?? null,
+        to: meta.to ?? null,
+      };
     });
-    const count = reports.length;
-    const meta = b.meta ?? { current_page: 1, last_page: 1, per_page: count, total: count, from: count ? 1 : null, to: count || null };
-    return {
-      reports,
-      unreadable: b.data.length - reports.length,
-      page: meta.current_page,
-      lastPage: Math.max(meta.last_page, 1),
-      perPage: meta.per_page,
-      total: meta.total,
-      from: meta.from ?? null,
-      to: meta.to ?? null,
-    };
-  });
+}
+
+export const reportPageBody = reportPageOf(reportAnswer);
+/** The list with each report's checks left unread (`checks: null`), for a screen that shows none. */
+export const reportPageWithoutChecksBody = reportPageOf(reportAnswerOf(uncheckedResults));
 
 export const accountBody = z
   .object({

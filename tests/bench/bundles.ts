@@ -71,10 +71,11 @@ export function pageAssets(html: string): string[] {
   return found;
 }
 
-/** Static imports (`import … from "x"`, `import "x"`, `export … from "x"`) and `import("x")` of a built chunk. */
+/** Static imports (`import … from "x"`, `import "x"`, `export … from "x"`) and `import("x")` (or `` import(`x`) ``) of a built chunk. */
 export function chunkImports(code: string): { static: string[]; lazy: string[] } {
   const fixed = [...code.matchAll(/(?:\bimport|\bexport)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.m?js)["']/g)].map((m) => m[1]!);
-  const lazy = [...code.matchAll(/\bimport\s*\(\s*["']([^"']+\.m?js)["']\s*\)/g)].map((m) => m[1]!);
+  // Rolldown (Vite 8) writes the argument of import() in backquotes.
+  const lazy = [...code.matchAll(/\bimport\s*\(\s*["'`]([^"'`]+\.m?js)["'`]\s*\)/g)].map((m) => m[1]!);
   return { static: fixed, lazy };
 }
 

@@ -46,7 +46,7 @@ export function checkBudgets(sizes: BundleSizes, budgets: Budgets): BudgetLine[]
   );
 }
 
-/** 10 % above what was measured, rounded down to 100 bytes; the popup's JS gzip never above 20 KB. */
+/** 10 % above what was measured, rounded down to 100 bytes; the popup's JS gzip never above POPUP_JS_GZIP_MAX. */
 export function proposeBudgets(sizes: BundleSizes): Budgets {
   const above = (bytes: number) => Math.floor((bytes * 1.1) / 100) * 100;
   const limits = (bundle: BundleName): Limits => {
@@ -57,7 +57,13 @@ export function proposeBudgets(sizes: BundleSizes): Budgets {
   return { budgets: { popup: limits('popup'), options: limits('options'), report: limits('report'), background: limits('background') } };
 }
 
-export const POPUP_JS_GZIP_MAX = 20 * 1024;
+/**
+ * The popup's JS on opening, gzip, at most: 16 KB (was 20 KB). Issue 12's goal is 10 KB; the popup
+ * opens with 14.9 KB, of which Preact and its hooks are 5.9 KB and the first frame's own code
+ * (address, form, the page's reports with their summary, messaging, errors, dates) the rest; every
+ * screen it rarely shows is already loaded later (components/popup/lazy-screens.ts). Lower it as the popup shrinks.
+ */
+export const POPUP_JS_GZIP_MAX = 16 * 1024;
 
 function main(): void {
   const { values, positionals } = parseArgs({ options: { propose: { type: 'boolean' } }, allowPositionals: true });
@@ -68,7 +74,7 @@ function main(): void {
     console.log(JSON.stringify({ ...budgets, ...proposeBudgets(sizes) }, null, 2));
     return;
   }
-  if (budgets.budgets.popup.js.gzip > POPUP_JS_GZIP_MAX) throw new Error('budgets.json lets the popup JS exceed 20 KB gzip');
+  if (budgets.budgets.popup.js.gzip > POPUP_JS_GZIP_MAX) throw new Error(`budgets.json lets the popup JS exceed ${POPUP_JS_GZIP_MAX / 1024} KB gzip`);
   const lines = checkBudgets(sizes, budgets);
   console.log(`Bundle budgets for ${buildDir} (KB = 1024 bytes; gzip level 9 per file):\n`);
   console.log(

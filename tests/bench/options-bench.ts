@@ -1,8 +1,16 @@
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { ElementHandle, Page, WebWorker } from 'puppeteer-core';
 
 export interface OptionsSample {
   /** From the click on a pager button (its event time) to the frame after the new 100 rows were drawn, ms. */
   pageChange: number;
+  /**
+   * The same time in parts, one after the other (null when a part's marks were not seen):
+   * the page's work before it sends `listReports`; the message reaching the background and the
+   * request leaving it; the service's own answer (request sent → body read); the background
+   * reading the answer (zod) and the reply crossing back to the page; the page drawing the rows
+   * until the frame after them.
+   */
+  split: { beforeMessage: number; toRequest: number; service: number; parseAndReply: number; render: number } | null;
 }
 
 const ROWS = '.rm-table tbody tr[data-report-id]';
@@ -14,7 +22,9 @@ const TIMEOUT = 15_000;
  * the table shows 100 rows of the next page and the list is no longer loading.
  * At the last page, "First" brings it back (not timed).
  */
-export async function benchOptionsPaging(options: Page, runs: number, warmup: number): Promise<OptionsSample[]> {
+export async function benchOptionsPaging(options: Page, worker: WebWorker, runs: number, warmup: number): Promise<OptionsSample[]> {
+  await watchMessages(options);
+  await watchServiceRequests(worker);
   await options.waitForSelector('#rm-per-page', { timeout: TIMEOUT });
   await options.select('#rm-per-page', '100');
   await waitForRows(options, 100);
@@ -33,20 +43,89 @@ export async function benchOptionsPaging(options: Page, runs: number, warmup: nu
     }
     await watchNextPage(options);
     await (await pagerButton(options, 'Next')).handle.click();
-    const ms = await options.evaluate(() => (window as unknown as Watched).__nextPage);
-    if (i >= warmup) samples.push({ pageChange: ms });
+    const drawn = await options.evaluate(() => (window as unknown as Watched).__nextPage);
+    if (i >= warmup) samples.push({ pageChange: drawn.ms, split: await splitOf(options, worker, drawn) });
   }
   return samples;
 }
 
-type Watched = { __nextPage: Promise<number> };
+/** Both clocks as wall-clock ms (timeOrigin + performance.now()): the page's and the service worker's. */
+interface Drawn {
+  ms: number;
+  clickedAt: number;
+  paintedAt: number;
+}
+type Watched = { __nextPage: Promise<Drawn> };
+interface SentMessage {
+  type: string;
+  sentAt: number;
+  repliedAt?: number;
+}
+interface ServiceRequest {
+  url: string;
+  sentAt: number;
+  readAt?: number;
+}
+type MessageLog = { __benchMessages: SentMessage[] };
+type RequestLog = { __benchRequests: ServiceRequest[] };
+
+/** In the page: every message it sends the background, with when it left and when its reply came. */
+async function watchMessages(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const log: SentMessage[] = [];
+    (window as unknown as MessageLog).__benchMessages = log;
+    const runtime = browser.runtime as unknown as { sendMessage: (message: { type: string }) => Promise<unknown> };
+    const send = runtime.sendMessage.bind(runtime);
+    // No named function inside evaluate: tsx would wrap it in a helper the page does not have.
+    runtime.sendMessage = (message) => {
+      const entry: SentMessage = { type: message.type, sentAt: performance.timeOrigin + performance.now() };
+      log.push(entry);
+      return send(message).finally(() => (entry.repliedAt = performance.timeOrigin + performance.now()));
+    };
+  });
+}
+
+/** In the service worker: every request to the service, from fetch to its body read (the API client reads it as text). */
+async function watchServiceRequests(worker: WebWorker): Promise<void> {
+  await worker.evaluate(() => {
+    const scope = globalThis as unknown as RequestLog & { fetch: typeof fetch };
+    if (scope.__benchRequests) return;
+    const log: ServiceRequest[] = [];
+    scope.__benchRequests = log;
+    const fetchNow = scope.fetch.bind(scope);
+    scope.fetch = async (input, init) => {
+      const entry: ServiceRequest = { url: String(input), sentAt: performance.timeOrigin + performance.now() };
+      log.push(entry);
+      const response = await fetchNow(input, init);
+      const text = response.text.bind(response);
+      response.text = () => text().finally(() => (entry.readAt = performance.timeOrigin + performance.now()));
+      return response;
+    };
+  });
+}
+
+/** The click → rows time in parts, from the `listReports` message and the list request that followed the click. */
+async function splitOf(page: Page, worker: WebWorker, drawn: Drawn): Promise<OptionsSample['split']> {
+  const messages = await page.evaluate(() => (window as unknown as MessageLog).__benchMessages.splice(0));
+  const requests = await worker.evaluate(() => (globalThis as unknown as RequestLog).__benchRequests.splice(0));
+  const message = messages.find((m) => m.type === 'listReports' && m.sentAt >= drawn.clickedAt);
+  const request = requests.find((r) => r.url.includes('/api/v1/reports?') && message && r.sentAt >= message.sentAt);
+  if (!message?.repliedAt || !request?.readAt) return null;
+  return {
+    beforeMessage: message.sentAt - drawn.clickedAt,
+    toRequest: request.sentAt - message.sentAt,
+    service: request.readAt - request.sentAt,
+    parseAndReply: message.repliedAt - request.readAt,
+    render: drawn.paintedAt - message.repliedAt,
+  };
+}
 
 /** Armed before the click: a promise kept in the page, resolved with click→drawn once the next page's rows are in and painted. */
 async function watchNextPage(page: Page): Promise<void> {
   await page.evaluate(
     (sel: string, timeout: number) => {
       const before = document.querySelector(sel)?.getAttribute('data-report-id');
-      (window as unknown as Watched).__nextPage = new Promise<number>((resolve, reject) => {
+      (window as unknown as Watched).__nextPage = new Promise<Drawn>((resolve, reject) => {
         let clickedAt: number | undefined;
         document.addEventListener('click', (event) => (clickedAt = event.timeStamp), { capture: true, once: true });
         const observer = new MutationObserver(() => {
@@ -58,7 +137,10 @@ async function watchNextPage(page: Page): Promise<void> {
           const started = clickedAt;
           requestAnimationFrame(() => {
             const channel = new MessageChannel();
-            channel.port1.onmessage = () => resolve(performance.now() - started);
+            channel.port1.onmessage = () => {
+              const paintedAt = performance.now();
+              resolve({ ms: paintedAt - started, clickedAt: performance.timeOrigin + started, paintedAt: performance.timeOrigin + paintedAt });
+            };
             channel.port2.postMessage(0);
           });
         });

@@ -39,14 +39,18 @@ export async function openOnce(ext: ExtensionBrowser, tab: Page, which: 'popup' 
   const target = await opened;
   const page = await target.asPage();
   try {
-    await page.waitForFunction(() => (window as unknown as { __bench?: ProbeMarks }).__bench?.readyPainted !== undefined, {
-      timeout: timeoutMs,
-      polling: 20,
-    });
+    // Ready, and its first contentful paint reported (a moment after its frame).
+    await page.waitForFunction(
+      () => {
+        const marks = (window as unknown as { __bench?: ProbeMarks }).__bench;
+        return marks?.readyPainted !== undefined && marks.firstContentfulPaint !== undefined;
+      },
+      { timeout: timeoutMs, polling: 20 },
+    );
     const seen = await page.evaluate(() => ({
       timeOrigin: performance.timeOrigin,
       marks: (window as unknown as { __bench: ProbeMarks }).__bench,
-      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      fcp: (window as unknown as { __bench: ProbeMarks }).__bench.firstContentfulPaint ?? null,
     }));
     const ready = seen.marks.readyPainted!;
     const shown = seen.marks.shownPainted ?? ready;

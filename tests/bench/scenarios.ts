@@ -94,7 +94,7 @@ export async function runScenarios(o: ScenarioOptions): Promise<Timings> {
 
     o.log('options list, next page → 100 rows');
     await options.bringToFront();
-    const optionsSamples = await benchOptionsPaging(options, o.runs, o.warmup);
+    const optionsSamples = await benchOptionsPaging(options, await ext.worker(), o.runs, o.warmup);
 
     o.log(`popup over a service ${o.slowMs} ms slower, first paint of content`);
     await saveConnection(options, proxy.baseUrl);

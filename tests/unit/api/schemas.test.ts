@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
-import { accountBody, deleteBody, readBody, reportBody, reportPageBody } from '@/lib/api/schemas';
+import { accountBody, deleteBody, readBody, reportBody, reportPageBody, reportPageWithoutChecksBody } from '@/lib/api/schemas';
 import * as accounts from '../../fixtures/responses/account';
 import * as reports from '../../fixtures/responses/reports';
 
@@ -167,6 +167,19 @@ describe('reading a page of reports', () => {
     const page = readBody(reportPageBody, reports.listBodyWithBrokenReport, 'list');
     expect(page.unreadable).toBe(1);
     expect(page.reports).toHaveLength(reports.listBodyWithBrokenReport.data.length - 1);
+  });
+
+  it('reads the same page without the checks when asked to (the options’ table shows none)', () => {
+    const withChecks = readBody(reportPageBody, { data: [reports.reportCurrent] }, 'list');
+    const without = readBody(reportPageWithoutChecksBody, { data: [reports.reportCurrent] }, 'list');
+    expect(withChecks.reports[0]!.checks).not.toBeNull();
+    expect(without.reports[0]!.checks).toBeNull();
+    expect(without).toEqual({ ...withChecks, reports: withChecks.reports.map((r) => ({ ...r, checks: null })) });
+  });
+
+  it('reads a report whose checks are not even an object, when the checks are left unread', () => {
+    const odd = { data: [{ ...reports.reportCurrent, results: 'not checks' }] };
+    expect(readBody(reportPageWithoutChecksBody, odd, 'list').reports).toHaveLength(1);
   });
 });
 

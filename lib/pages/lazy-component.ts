@@ -1,0 +1,70 @@
+import { h, type ComponentType, type VNode } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+
+export type LazyComponent<P> = ((props: P) => VNode<P> | null) & {
+  /** Starts loading its chunk (once); resolves when it can be drawn. */
+  preload: () => Promise<unknown>;
+  isLoaded: () => boolean;
+};
+
+/**
+ * A component whose code is loaded with `import()` the first time it is needed, so that
+ * what a page draws on opening does not wait for screens it rarely shows. Draw it through
+ * `useLoadedFirst`, which holds the page's view until the chunk is in (a few milliseconds,
+ * from the extension's own files): then a state and the screen that shows it land in the
+ * same frame. Preact's own `lazy` needs preact/compat.
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<unknown> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => {
+        loaded = component;
+      },
+      (error: unknown) => {
+        loading = undefined; // Tried again the next time it is needed.
+        throw error;
+      },
+    ));
+  function Lazy(props: P): VNode<P> | null {
+    const [, setReady] = useState(false);
+    // Drawn without useLoadedFirst: it appears once loaded.
+    useEffect(() => {
+      if (!loaded)
+        void preload().then(
+          () => setReady(true),
+          () => undefined,
+        );
+    }, []);
+    return loaded ? h(loaded, props) : null;
+  }
+  return Object.assign(Lazy, { preload, isLoaded: () => loaded !== undefined });
+}
+
+/**
+ * `value` once every component in `needs` is loaded; until then the last value whose
+ * components were all loaded, while they load. A view drawn from it never shows a state
+ * (a job done, a setting to connect) a frame before the screen that belongs to it.
+ */
+export function useLoadedFirst<T>(value: T, needs: readonly Pick<LazyComponent<never>, 'preload' | 'isLoaded'>[]): T {
+  const shown = useRef(value);
+  const [, rerender] = useState(0);
+  const missing = needs.filter((component) => !component.isLoaded());
+  useEffect(() => {
+    if (missing.length === 0) return;
+    let current = true;
+    const done = () => current && rerender((n) => n + 1);
+    void Promise.all(missing.map((component) => component.preload())).then(done, () => {
+      // The chunk is gone (the extension was updated meanwhile): show the state without that screen rather than hold it.
+      if (shown.current === value) return;
+      shown.current = value;
+      done();
+    });
+    return () => {
+      current = false;
+    };
+  });
+  if (missing.length === 0) shown.current = value;
+  return shown.current;
+}

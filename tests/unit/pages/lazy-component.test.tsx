@@ -1,0 +1,88 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { options } from 'preact';
+import { useState } from 'preact/hooks';
+import { lazyComponent, useLoadedFirst } from '@/lib/pages/lazy-component';
+import { renderInto } from '../report/dom';
+
+/** A chunk that loads only when the test lets it: as import() of a file not yet read. */
+function chunk() {
+  let loads = 0;
+  let release: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (release = resolve));
+  const Result = lazyComponent(async () => {
+    loads += 1;
+    await ready;
+    return ({ score }: { score: number }) => <p class="result">Score {score}</p>;
+  });
+  return { Result, release, loads: () => loads };
+}
+
+describe('a screen loaded when first needed', () => {
+  // Effects run after the next frame; linkedom has no frames.
+  beforeAll(() => {
+    options.requestAnimationFrame = (callback) => setTimeout(callback, 0);
+  });
+
+  it('is not loaded until a view needs it, then loaded once', async () => {
+    const { Result, release, loads } = chunk();
+    let show: (next: boolean) => void = () => undefined;
+    function View() {
+      const [wanted, setWanted] = useState(false);
+      show = setWanted;
+      const shown = useLoadedFirst(wanted, wanted ? [Result] : []);
+      return <main data-job={shown ? 'done' : 'none'}>{shown ? <Result score={72} /> : <p class="form">Create report</p>}</main>;
+    }
+    const view = renderInto(<View />);
+    await view.settle();
+    expect(loads()).toBe(0);
+    expect(Result.isLoaded()).toBe(false);
+
+    show(true);
+    await view.settle();
+    await view.settle();
+    expect(loads()).toBe(1);
+    // While the chunk loads, the view still draws the state before, whole: no state without its screen.
+    expect(view.root.querySelector('main')!.getAttribute('data-job')).toBe('none');
+    expect(view.text()).toBe('Create report');
+
+    release();
+    await Result.preload();
+    await view.settle();
+    await view.settle();
+    // The state and its screen land together.
+    expect(view.root.querySelector('main')!.getAttribute('data-job')).toBe('done');
+    expect(view.text()).toBe('Score 72');
+    await Result.preload();
+    expect(loads()).toBe(1);
+  });
+
+  it('draws at once, in the same render, once its chunk is in', async () => {
+    const { Result, release } = chunk();
+    release();
+    await Result.preload();
+    const view = renderInto(<Result score={40} />);
+    expect(view.text()).toBe('Score 40');
+  });
+
+  it('is tried again after a failed load, and the view is not held by a chunk that cannot load', async () => {
+    let attempts = 0;
+    const Broken = lazyComponent<{ score: number }>(() => {
+      attempts += 1;
+      return Promise.reject(new Error('the extension was updated'));
+    });
+    function View() {
+      const shown = useLoadedFirst('done', [Broken]);
+      return <main data-job={shown}>{<Broken score={1} />}</main>;
+    }
+    const view = renderInto(<View />);
+    for (let i = 0; i < 5; i += 1) await view.settle();
+    expect(view.root.querySelector('main')!.getAttribute('data-job')).toBe('done');
+    const tried = attempts;
+    expect(tried).toBeGreaterThanOrEqual(1);
+    // Not again and again by itself: once more when asked.
+    for (let i = 0; i < 5; i += 1) await view.settle();
+    expect(attempts).toBe(tried);
+    await expect(Broken.preload()).rejects.toThrow('updated');
+    expect(attempts).toBe(tried + 1);
+  });
+});
