@@ -8,6 +8,8 @@ export default defineConfig({
         plugins: [WxtVitest()],
         test: {
           name: 'unit',
+          // The fake browser answers i18n.getMessage from the English catalogue.
+          setupFiles: ['tests/unit/support/i18n.ts'],
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.{ts,tsx}'],
           sequence: { groupOrder: 0 },
         },

@@ -1,7 +1,7 @@
 import type { Account } from '@/lib/api';
 import { normaliseBaseUrl } from '@/lib/api/address';
 import { isApiError, type ApiErrorData } from '@/lib/api/errors';
-import { cleanKey, keyForOtherAddress, keyProblem, MISSING_KEY } from '@/lib/shared/api-key';
+import { cleanKey, keyForOtherAddress, keyProblem, missingKey } from '@/lib/shared/api-key';
 
 /**
  * The options page's connection form, checked in the click itself: an
@@ -24,7 +24,7 @@ export type ConnectionCheck =
 /** What is wrong with the key field: a typed key too short to be one, or an empty field with no saved key for this address. */
 function keyFieldProblem(apiKey: string, input: ConnectionInput, baseUrl: string): string | null {
   if (apiKey) return keyProblem(apiKey);
-  if (!input.keySet || !input.savedBaseUrl) return MISSING_KEY;
+  if (!input.keySet || !input.savedBaseUrl) return missingKey();
   // A saved key goes only to the address it was saved for: another origin needs it typed again.
   const saved = new URL(input.savedBaseUrl);
   if (baseUrl && new URL(baseUrl).origin !== saved.origin) return keyForOtherAddress(saved.host, new URL(baseUrl).host);

@@ -1,0 +1,2 @@
+import en from './en';
+export default en;
