@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { Finding, Item } from '@/lib/report/findings';
-import { formatRange, plural } from '@/lib/report/format';
+import { formatRange, plural, wholeNumber } from '@/lib/report/format';
 import { ItemText, LimitText } from '@/components/report/FindingParts';
+import { t, tn } from '@/lib/shared/i18n';
 
 type Of<K extends Finding['kind']> = Extract<Finding, { kind: K }>;
 
@@ -13,8 +14,8 @@ function MoreButton({ hidden, open, of, onToggle }: { hidden: number; open: bool
   if (hidden <= 0) return null;
   return (
     <button type="button" class="button button--link finding__more" aria-expanded={open} onClick={onToggle}>
-      {open ? 'Show fewer' : `${hidden.toLocaleString('en')} more`}
-      <span class="sr-only"> of {of}</span>
+      {open ? t('findingFewer') : tn('findingMore', hidden)}
+      <span class="sr-only"> {t('findingOf', { list: of })}</span>
     </button>
   );
 }
@@ -34,7 +35,7 @@ export function ExpandableList({ items, total, label }: { items: Item[]; total: 
         ))}
       </ul>
       <MoreButton hidden={items.length - FIRST_ITEMS} open={open} of={label} onToggle={() => setOpen(!open)} />
-      {open && unlisted > 0 && <p class="muted">{unlisted.toLocaleString('en')} more were counted but not listed.</p>}
+      {open && unlisted > 0 && <p class="muted">{tn('findingUnlisted', unlisted)}</p>}
     </>
   );
 }
@@ -60,7 +61,7 @@ export function GroupsFinding({ finding }: { finding: Of<'groups'> }) {
         <section key={i} class="finding__group" aria-label={group.name || plural(group.total, finding.noun)}>
           {group.name && (
             <h4 class="finding__group-name">
-              {group.name} <span class="muted">({group.total.toLocaleString('en')})</span>
+              {group.name} <span class="muted">({wholeNumber(group.total)})</span>
             </h4>
           )}
           <ExpandableList items={group.items} total={group.total} label={group.name || plural(group.total, finding.noun)} />
@@ -83,7 +84,7 @@ export function HeadingsFinding({ finding }: { finding: Of<'headings'> }) {
         </p>
       ))}
       {items.length > 0 && (
-        <ol class="finding__outline" aria-label="Headings of the page">
+        <ol class="finding__outline" aria-label={t('findingHeadingsOutline')}>
           {shown.map(({ level, text }, i) => (
             <li key={i} class={`finding__heading finding__heading--h${level}`}>
               <span class="finding__tag">h{level}</span> {text}
@@ -91,7 +92,7 @@ export function HeadingsFinding({ finding }: { finding: Of<'headings'> }) {
           ))}
         </ol>
       )}
-      <MoreButton hidden={items.length - FIRST_ITEMS} open={open} of="the headings" onToggle={() => setOpen(!open)} />
+      <MoreButton hidden={items.length - FIRST_ITEMS} open={open} of={t('findingTheHeadings')} onToggle={() => setOpen(!open)} />
     </div>
   );
 }
@@ -118,7 +119,7 @@ export function CountsFinding({ finding }: { finding: Of<'counts'> }) {
         {finding.entries.map((entry, i) => (
           <li key={i}>
             <code>{`<${entry.name}>`}</code>
-            {entry.count !== null && <span class="muted"> × {entry.count.toLocaleString('en')}</span>}
+            {entry.count !== null && <span class="muted"> × {wholeNumber(entry.count)}</span>}
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import type { Account } from '@/lib/api';
 import { normaliseBaseUrl } from '@/lib/api/address';
 import { isApiError, type ApiErrorData } from '@/lib/api/errors';
 import { cleanKey, keyForOtherAddress, keyProblem, missingKey } from '@/lib/shared/api-key';
+import { t, tn } from '@/lib/shared/i18n';
 
 /**
  * The options page's connection form, checked in the click itself: an
@@ -57,14 +58,14 @@ export function permissionHost(address: string): string | null {
 }
 
 export function keyHintText(hint: string | null): string {
-  return hint ? `A key ending in ••••${hint} is saved.` : 'No key is saved.';
+  return hint ? t('keySaved', { hint }) : t('keyNone');
 }
 
 export function quotaText(account: Pick<Account, 'reportsPerMonth'>): string {
   const n = account.reportsPerMonth;
-  if (n === 'unlimited') return 'Unlimited';
-  if (n === null) return 'Not told by the service';
-  return `${n} ${n === 1 ? 'report' : 'reports'} a month`;
+  if (n === 'unlimited') return t('accountUnlimited');
+  if (n === null) return t('accountNotTold');
+  return tn('accountQuota', n);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { asApiError, isServiceAway, type ApiErrorData, type ApiErrorKind } from '@/lib/api/errors';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * How a page presents a typed error: the message as is, per-field messages
@@ -58,7 +59,7 @@ export function errorView(error: ApiErrorData, shownFields: readonly string[]): 
     const unplaced = entries.filter(([name]) => !shownFields.includes(name)).flatMap(([, messages]) => messages);
     const joined = entries.flatMap(([, messages]) => messages).join(' ');
     if (Object.keys(fields).length > 0 && message === joined) {
-      message = unplaced.length > 0 ? unplaced.join(' ') : REFUSED;
+      message = unplaced.length > 0 ? unplaced.join(' ') : t('errorRefused');
     } else {
       otherFields.push(...unplaced.filter((m) => !message.includes(m)));
     }
@@ -78,5 +79,3 @@ export function errorView(error: ApiErrorData, shownFields: readonly string[]): 
 export function errorData(error: unknown, message?: string): ApiErrorData {
   return asApiError(error, message).toJSON();
 }
-
-const REFUSED = 'The report service did not accept the request.';

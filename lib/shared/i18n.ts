@@ -19,6 +19,8 @@ type Value = string | number;
 /** Keys of texts without placeholders: what a table of keys (check names, reasons) may hold. */
 export type PlainKey = { [K in MessageKey]: [Names<Catalogue[K]>] extends [never] ? K : never }[MessageKey];
 type ParamsOf<N extends string> = [N] extends [never] ? [] : [params: Record<N, Value>];
+/** Plural keys whose only placeholder is the count: "{count} links". */
+export type CountKey = { [K in PluralKey]: [Exclude<Names<Catalogue[K][keyof Catalogue[K]]>, 'count'>] extends [never] ? K : never }[PluralKey];
 type TextParams<K extends MessageKey> = ParamsOf<Names<Catalogue[K]>>;
 type PluralParams<K extends PluralKey> = ParamsOf<Exclude<Names<Catalogue[K][keyof Catalogue[K]]>, 'count'>>;
 

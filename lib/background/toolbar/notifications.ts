@@ -41,7 +41,7 @@ function shortAddress(url: string): string {
 /** "Score 87 – Good · example.com": what the service thinks of the page, at a glance; a click opens the report view. */
 export function successNotification(report: Report): NotificationContent {
   const parts = [
-    report.score !== null ? t('notifyScore', { score: report.score }) : null,
+    report.score !== null ? t('scoreValue', { score: report.score }) : null,
     report.label ? RESULT_LABEL_TEXT[report.label] : null,
   ].filter((part): part is string => part !== null);
   const verdict = parts.length > 0 ? parts.join(' – ') : t('notifyReady');

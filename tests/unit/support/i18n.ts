@@ -4,16 +4,9 @@
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import en from '@/locales/en';
-import { toMessagesJson } from '@/locales/catalogue';
-
-const messages = toMessagesJson(en);
-
-/** The browser's own reading of a message: `$$` is a dollar sign; an unknown key is the empty string. */
-export function getMessage(key: string): string {
-  return messages[key]?.message.replaceAll('$$', '$') ?? '';
-}
+import { messageReader } from '../../support/messages.ts';
 
 Object.assign(fakeBrowser.i18n, {
-  getMessage,
+  getMessage: messageReader(en),
   getUILanguage: () => 'en-US',
 });
