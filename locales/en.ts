@@ -263,7 +263,7 @@ export default {
   actionSavedFile: 'Saved {file}.',
   actionSaveFailed: 'Could not save the report: {reason}',
   actionManualCopy: 'The failed checks as Markdown',
-  actionNowPrivacy: 'The report is now: {privacy}.',
+  actionNowPrivacy: 'The report is now {privacy}.',
   changesHeading: 'What changed',
   changesSince: 'Since the report of {date}',
   changesScore: 'score {before} → {after}',

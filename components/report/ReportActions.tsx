@@ -7,7 +7,7 @@ import { reportFileName, reportJson, saveFile } from '@/lib/report/report-file';
 import { PRIVACY_TEXT } from '@/lib/shared/score';
 import { DeleteDialog } from '@/components/ui/DeleteDialog';
 import { PrivacyDialog } from '@/components/ui/PrivacyDialog';
-import { t } from '@/lib/shared/i18n';
+import { t, uiLanguage } from '@/lib/shared/i18n';
 
 interface Props {
   view: ReportView;
@@ -96,7 +96,7 @@ export function ReportActions({ view, regenerating, onRegenerate, onSaved, onDel
           report={report}
           onSaved={(saved) => {
             onSaved(saved);
-            setOutcome({ tone: 'done', text: t('actionNowPrivacy', { privacy: PRIVACY_TEXT[saved.privacy] }) });
+            setOutcome({ tone: 'done', text: t('actionNowPrivacy', { privacy: PRIVACY_TEXT[saved.privacy].toLocaleLowerCase(uiLanguage()) }) });
           }}
           onFailed={() => undefined}
           onClose={() => setDialog(null)}
