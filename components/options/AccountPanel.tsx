@@ -28,11 +28,11 @@ export function AccountPanel({ account, baseUrl, onRetry }: { account: AccountSt
         <>
           <dl class="account__facts">
             <dt>{t('accountName')}</dt>
-            <dd>{account.account.name}</dd>
+            <dd translate={false}>{account.account.name}</dd>
             <dt>{t('accountEmail')}</dt>
-            <dd>{account.account.email}</dd>
+            <dd translate={false}>{account.account.email}</dd>
             <dt>{t('accountPlan')}</dt>
-            <dd>{account.account.planName ?? t('accountNotTold')}</dd>
+            <dd translate={account.account.planName === null}>{account.account.planName ?? t('accountNotTold')}</dd>
             <dt>{t('accountMonthly')}</dt>
             <dd>{quotaText(account.account)}</dd>
           </dl>

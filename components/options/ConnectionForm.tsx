@@ -108,6 +108,7 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
         <input
           ref={addressInput}
           id="service-address"
+          translate={false}
           class="input"
           type="url"
           inputMode="url"

@@ -16,7 +16,9 @@ export function Finding({ finding }: { finding: FindingData }) {
     case 'text':
       return (
         <div class="finding finding--text">
-          <q class="finding__quote">{shortened(finding.text)}</q>
+          <q class="finding__quote" translate={false}>
+            {shortened(finding.text)}
+          </q>
           <p class="finding__measure">
             {characters(finding.length)}
             {finding.limit && <LimitText words={characterRange(finding.limit)} fromReport={finding.fromReport} />}
@@ -53,7 +55,7 @@ export function Finding({ finding }: { finding: FindingData }) {
             <>
               <dt>{t('findingValue')}</dt>
               <dd>
-                <code>{finding.value}</code>
+                <code translate={false}>{finding.value}</code>
               </dd>
             </>
           )}
@@ -61,7 +63,7 @@ export function Finding({ finding }: { finding: FindingData }) {
             <>
               <dt>{t('findingProblems')}</dt>
               <dd>
-                <code>{finding.errors}</code>
+                <code translate={false}>{finding.errors}</code>
               </dd>
             </>
           )}

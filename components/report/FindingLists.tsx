@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Finding, Item } from '@/lib/report/findings';
-import { formatRange, plural, wholeNumber } from '@/lib/report/format';
+import { formatRange, groupLabel, plural, wholeNumber } from '@/lib/report/format';
 import { ItemText, LimitText } from '@/components/report/FindingParts';
 import { t, tn } from '@/lib/shared/i18n';
 
@@ -57,16 +57,22 @@ export function GroupsFinding({ finding }: { finding: Of<'groups'> }) {
         {plural(finding.total, finding.noun)}
         {finding.limit && <LimitText words={formatRange(finding.limit, (n) => plural(n, finding.noun))} fromReport={finding.fromReport} />}
       </p>
-      {finding.groups.map((group, i) => (
-        <section key={i} class="finding__group" aria-label={group.name || plural(group.total, finding.noun)}>
-          {group.name && (
-            <h4 class="finding__group-name">
-              {group.name} <span class="muted">({wholeNumber(group.total)})</span>
-            </h4>
-          )}
-          <ExpandableList items={group.items} total={group.total} label={group.name || plural(group.total, finding.noun)} />
-        </section>
-      ))}
+      {finding.groups.map((group, i) => {
+        // A group the extension knows is named in the UI language; one the service names itself (a social network) is shown as sent.
+        const known = groupLabel(group.name);
+        const label = known ?? (group.name || plural(group.total, finding.noun));
+        return (
+          <section key={i} class="finding__group" aria-label={label} translate={known === null && group.name !== '' ? false : undefined}>
+            {group.name && (
+              <h4 class="finding__group-name">
+                <span translate={known === null ? false : undefined}>{known ?? group.name}</span>{' '}
+                <span class="muted">({wholeNumber(group.total)})</span>
+              </h4>
+            )}
+            <ExpandableList items={group.items} total={group.total} label={label} />
+          </section>
+        );
+      })}
     </div>
   );
 }
@@ -86,7 +92,7 @@ export function HeadingsFinding({ finding }: { finding: Of<'headings'> }) {
       {items.length > 0 && (
         <ol class="finding__outline" aria-label={t('findingHeadingsOutline')}>
           {shown.map(({ level, text }, i) => (
-            <li key={i} class={`finding__heading finding__heading--h${level}`}>
+            <li key={i} class={`finding__heading finding__heading--h${level}`} translate={false}>
               <span class="finding__tag">h{level}</span> {text}
             </li>
           ))}
@@ -99,7 +105,7 @@ export function HeadingsFinding({ finding }: { finding: Of<'headings'> }) {
 
 export function StructuredFinding({ finding }: { finding: Of<'structured'> }) {
   return (
-    <dl class="finding finding--structured">
+    <dl class="finding finding--structured" translate={false}>
       {finding.groups.map((group, i) => (
         <div key={i} class="finding__pair">
           <dt>{group.name}</dt>
@@ -118,7 +124,7 @@ export function CountsFinding({ finding }: { finding: Of<'counts'> }) {
       <ul class="finding__items">
         {finding.entries.map((entry, i) => (
           <li key={i}>
-            <code>{`<${entry.name}>`}</code>
+            <code translate={false}>{`<${entry.name}>`}</code>
             {entry.count !== null && <span class="muted"> × {wholeNumber(entry.count)}</span>}
           </li>
         ))}

@@ -14,13 +14,19 @@ export function ItemText({ item }: { item: Item }) {
   return (
     <>
       {item.href ? (
-        <a href={item.href} target="_blank" rel="noopener noreferrer" class="finding__link">
+        <a href={item.href} target="_blank" rel="noopener noreferrer" class="finding__link" translate={false}>
           {text}
         </a>
       ) : (
-        <span class="finding__item-text">{text}</span>
+        <span class="finding__item-text" translate={false}>
+          {text}
+        </span>
       )}
-      {item.note && <span class="finding__note muted"> “{shortened(item.note, 200)}”</span>}
+      {item.note && (
+        <span class="finding__note muted" translate={false}>
+          {` “${shortened(item.note, 200)}”`}
+        </span>
+      )}
     </>
   );
 }

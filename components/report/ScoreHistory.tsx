@@ -62,7 +62,9 @@ export function ScoreHistory({ history, currentId }: { history: readonly History
         <tbody>
           {points.map(({ point }) => (
             <tr key={point.id}>
-              <th scope="row">{point.generatedAt ? exactTime(point.generatedAt) : t('dateUnknownCapital')}</th>
+              <th scope="row">
+                {point.generatedAt ? <time dateTime={point.generatedAt}>{exactTime(point.generatedAt)}</time> : t('dateUnknownCapital')}
+              </th>
               <td>
                 {Math.round(point.score)}
                 {point.label ? ` (${RESULT_LABEL_TEXT[point.label]})` : ''}

@@ -52,7 +52,7 @@ export function PrivacyDialog({ report, onSaved, onFailed, onClose }: Props) {
             if (!saving) save(close);
           }}
         >
-          <p id={ids.description} class="dialog__subject">
+          <p id={ids.description} class="dialog__subject" translate={false}>
             {report.url}
           </p>
           <PrivacyChoice

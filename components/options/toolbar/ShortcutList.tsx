@@ -59,7 +59,7 @@ export function ShortcutList() {
           {commands.map((command) => (
             <div key={command.name}>
               <dt>{commandText(command)}</dt>
-              <dd>{command.shortcut ? <kbd>{command.shortcut}</kbd> : <span class="muted">{t('shortcutUnset')}</span>}</dd>
+              <dd>{command.shortcut ? <kbd translate={false}>{command.shortcut}</kbd> : <span class="muted">{t('shortcutUnset')}</span>}</dd>
             </div>
           ))}
         </dl>
