@@ -109,6 +109,8 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
           ref={addressInput}
           id="service-address"
           translate={false}
+          // An address reads left to right in every language, Arabic included.
+          dir="ltr"
           class="input"
           type="url"
           inputMode="url"
