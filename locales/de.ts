@@ -73,6 +73,7 @@ export default {
   errorForbidden: 'Der Berichtsdienst hat dies für Ihr Konto abgelehnt.',
   errorNotFound: 'Dieser Bericht existiert nicht mehr oder gehört zu einem anderen Konto.',
   errorRefused: 'Der Berichtsdienst hat die Anfrage nicht angenommen.',
+  serviceWords: 'So hat es Ihr Berichtsdienst formuliert.',
   errorQuota:
     'Sie haben diesen Monat so viele Berichte erstellt, wie Ihr Tarif erlaubt. Gelöschte Berichte zählen mit. Weitere können Sie nächsten Monat erstellen, oder mit einem größeren Tarif.',
   errorServer: 'Beim Berichtsdienst ist ein Problem aufgetreten (Fehler {status}). Versuchen Sie es gleich noch einmal.',

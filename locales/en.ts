@@ -77,6 +77,7 @@ export default {
   errorForbidden: 'The report service refused this for your account.',
   errorNotFound: 'This report no longer exists or belongs to another account.',
   errorRefused: 'The report service did not accept the request.',
+  serviceWords: 'As your report service worded it.',
   errorQuota:
     'You have created as many reports this month as your plan allows. Deleted reports still count. You can create more next month, or with a bigger plan.',
   errorServer: 'The report service ran into a problem (error {status}). Try again in a moment.',

@@ -69,6 +69,7 @@ export default {
   errorForbidden: 'El servicio de informes no lo permite para tu cuenta.',
   errorNotFound: 'Este informe ya no existe o pertenece a otra cuenta.',
   errorRefused: 'El servicio de informes no ha aceptado la solicitud.',
+  serviceWords: 'Tal como lo ha escrito tu servicio de informes.',
   errorQuota:
     'Este mes has creado tantos informes como permite tu plan. Los informes eliminados también cuentan. Podrás crear más el mes que viene, o con un plan mayor.',
   errorServer: 'El servicio de informes ha tenido un problema (error {status}). Vuelve a intentarlo en un momento.',

@@ -72,6 +72,7 @@ export default {
   errorForbidden: 'Le service de rapports a refusé cela pour votre compte.',
   errorNotFound: 'Ce rapport n’existe plus ou appartient à un autre compte.',
   errorRefused: 'Le service de rapports n’a pas accepté la demande.',
+  serviceWords: 'Tel que formulé par votre service de rapports.',
   errorQuota:
     'Vous avez créé ce mois-ci autant de rapports que votre formule le permet. Les rapports supprimés comptent aussi. Vous pourrez en créer d’autres le mois prochain, ou avec une formule plus grande.',
   errorServer: 'Le service de rapports a rencontré un problème (erreur {status}). Réessayez dans un instant.',

@@ -69,6 +69,7 @@ export default {
   errorForbidden: 'O serviço de relatórios recusou isso para a sua conta.',
   errorNotFound: 'Este relatório não existe mais ou pertence a outra conta.',
   errorRefused: 'O serviço de relatórios não aceitou a solicitação.',
+  serviceWords: 'Nas palavras do seu serviço de relatórios.',
   errorQuota:
     'Você já criou este mês todos os relatórios que o seu plano permite. Relatórios excluídos também contam. Você poderá criar mais no mês que vem, ou com um plano maior.',
   errorServer: 'O serviço de relatórios teve um problema (erro {status}). Tente de novo daqui a pouco.',

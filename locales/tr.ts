@@ -67,6 +67,7 @@ export default {
   errorForbidden: 'Rapor hizmeti bunu hesabınız için reddetti.',
   errorNotFound: 'Bu rapor artık yok ya da başka bir hesaba ait.',
   errorRefused: 'Rapor hizmeti isteği kabul etmedi.',
+  serviceWords: 'Rapor hizmetinizin kendi ifadesiyle.',
   errorQuota:
     'Bu ay planınızın izin verdiği kadar rapor oluşturdunuz. Silinen raporlar da sayılır. Gelecek ay ya da daha büyük bir planla yeni rapor oluşturabilirsiniz.',
   errorServer: 'Rapor hizmetinde bir sorun oluştu (hata {status}). Biraz sonra yeniden deneyin.',

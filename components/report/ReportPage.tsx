@@ -65,7 +65,7 @@ function Failure({ loaded }: { loaded: Loaded }) {
   if (loaded.state.phase !== 'failed') return null;
   const view = errorView(loaded.state.error, []);
   return (
-    <Notice tone="error" message={view.message}>
+    <Notice tone="error" message={view.message} extra={view.fromService ? [t('serviceWords')] : []}>
       {view.action === 'options' ? (
         <button type="button" class="button" onClick={() => void browser.runtime.openOptionsPage()}>
           {t('reportOpenOptions')}

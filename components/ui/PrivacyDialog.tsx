@@ -81,10 +81,11 @@ export function PrivacyDialog({ report, onSaved, onFailed, onClose }: Props) {
               <p id="rm-new-password-help" class={passwordMessage ? 'field__error' : 'field__help'}>
                 {passwordMessage ?? t('passwordHelp')}
               </p>
+              {!problem && shown?.fromService && shown.fields.password && <p class="field__help">{t('serviceWords')}</p>}
             </div>
           )}
           {shown && (shown.message || shown.otherFields.length > 0) && !shown.fields.password && (
-            <Notice tone="error" message={shown.message} extra={shown.otherFields} />
+            <Notice tone="error" message={shown.message} extra={[...shown.otherFields, ...(shown.fromService ? [t('serviceWords')] : [])]} />
           )}
           <div class="dialog__buttons">
             <button type="button" class="button" onClick={close} disabled={saving}>

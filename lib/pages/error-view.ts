@@ -18,6 +18,11 @@ export interface ErrorView {
   retryAfterSeconds: number | null;
   /** The service is away: the report can wait in the queue until it is back. */
   queueable: boolean;
+  /**
+   * The words are the service's own (a refused request answered over HTTP): shown as it sent them, in its
+   * language, and labelled as coming from it. The extension's own checks of a form carry no status.
+   */
+  fromService: boolean;
 }
 
 const ACTIONS: Record<ApiErrorKind, ErrorAction> = {
@@ -72,6 +77,7 @@ export function errorView(error: ApiErrorData, shownFields: readonly string[]): 
     action: ACTIONS[error.kind] ?? null,
     retryAfterSeconds: typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : null,
     queueable: isServiceAway(error),
+    fromService: error.kind === 'validation' && error.status !== undefined,
   };
 }
 

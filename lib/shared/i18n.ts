@@ -74,7 +74,10 @@ function pluralRules(): Intl.PluralRules {
   return (plurals ??= new Intl.PluralRules(intlLocale()));
 }
 
-/** 1234 → "1,234" / "1.234" / "1 234", as the UI language writes numbers. */
+/**
+ * A count in a sentence, as the UI language writes numbers: 12345 → "12,345" / "12.345" / "12 345". Four
+ * digits stay together ("1000 reports a month"), as many style guides write them and as the extension always has.
+ */
 export function formatNumber(value: number): string {
-  return (numbers ??= new Intl.NumberFormat(intlLocale())).format(value);
+  return (numbers ??= new Intl.NumberFormat(intlLocale(), { useGrouping: 'min2' })).format(value);
 }

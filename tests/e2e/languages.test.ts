@@ -40,7 +40,7 @@ describe.each([
     const all = count === undefined ? params : { ...params, count };
     return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
       const value = all[name];
-      return value === undefined ? whole : typeof value === 'number' ? new Intl.NumberFormat(intl).format(value) : value;
+      return value === undefined ? whole : typeof value === 'number' ? new Intl.NumberFormat(intl, { useGrouping: 'min2' }).format(value) : value;
     });
   };
   const text = (page: Page, selector: string) => page.$eval(selector, (el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim());
