@@ -287,7 +287,7 @@ export default {
   actionManualCopy: 'الفحوص الفاشلة بتنسيق Markdown',
   actionNowPrivacy: 'خصوصية التقرير الآن: {privacy}.',
   changesHeading: 'ما الذي تغيّر',
-  changesSince: 'منذ تقرير {date}',
+  changesSince: 'منذ التقرير السابق ({date})',
   changesScore: 'النتيجة {before} ← {after}',
   changesNowPassing: 'ناجحة الآن',
   changesNowFailing: 'فاشلة الآن',

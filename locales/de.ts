@@ -262,7 +262,7 @@ export default {
   actionManualCopy: 'Die nicht bestandenen Prüfungen als Markdown',
   actionNowPrivacy: 'Der Bericht ist jetzt {privacy}.',
   changesHeading: 'Was sich geändert hat',
-  changesSince: 'Seit dem Bericht von {date}',
+  changesSince: 'Seit dem vorigen Bericht ({date})',
   changesScore: 'Punktzahl {before} → {after}',
   changesNowPassing: 'Jetzt bestanden',
   changesNowFailing: 'Jetzt nicht bestanden',

@@ -203,7 +203,7 @@ export default {
     other:
       'Ces {count} rapports ont été demandés alors que votre service était injoignable. Chacun sera fait dès le retour du service, et une notification le signalera ; rien n’est envoyé deux fois.',
   },
-  queueQueued: 'en attente depuis {when}',
+  queueQueued: 'mis en attente {when}',
   queueTries: { one: '{count} essai', many: '{count} d’essais', other: '{count} essais' },
   queueCancel: 'Annuler le rapport de {address}',
   queueTrying: 'Nouvel essai…',
@@ -269,7 +269,7 @@ export default {
   actionManualCopy: 'Les vérifications échouées en Markdown',
   actionNowPrivacy: 'Confidentialité du rapport : {privacy}.',
   changesHeading: 'Ce qui a changé',
-  changesSince: 'Depuis le rapport du {date}',
+  changesSince: 'Depuis le rapport précédent ({date})',
   changesScore: 'score {before} → {after}',
   changesNowPassing: 'Désormais réussies',
   changesNowFailing: 'Désormais échouées',

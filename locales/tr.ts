@@ -253,7 +253,7 @@ export default {
   actionManualCopy: 'Markdown olarak başarısız denetimler',
   actionNowPrivacy: 'Raporun gizliliği artık: {privacy}.',
   changesHeading: 'Neler değişti',
-  changesSince: '{date} tarihli rapordan bu yana',
+  changesSince: 'Önceki rapordan bu yana ({date})',
   changesScore: 'puan {before} → {after}',
   changesNowPassing: 'Artık geçenler',
   changesNowFailing: 'Artık başarısız olanlar',

@@ -2,7 +2,7 @@ import type { Account } from '@/lib/api';
 import { normaliseBaseUrl } from '@/lib/api/address';
 import { isApiError, type ApiErrorData } from '@/lib/api/errors';
 import { cleanKey, keyForOtherAddress, keyProblem, missingKey } from '@/lib/shared/api-key';
-import { t, tn } from '@/lib/shared/i18n';
+import { intlLocale, t, tn } from '@/lib/shared/i18n';
 
 /**
  * The options page's connection form, checked in the click itself: an
@@ -65,7 +65,8 @@ export function quotaText(account: Pick<Account, 'reportsPerMonth'>): string {
   const n = account.reportsPerMonth;
   if (n === 'unlimited') return t('accountUnlimited');
   if (n === null) return t('accountNotTold');
-  return tn('accountQuota', n);
+  // A quota keeps its digits together ("1000 reports a month"), as this page always wrote it; larger ones are grouped.
+  return tn('accountQuota', n, { count: new Intl.NumberFormat(intlLocale(), { useGrouping: 'min2' }).format(n) });
 }
 
 /**

@@ -22,7 +22,11 @@ type ParamsOf<N extends string> = [N] extends [never] ? [] : [params: Record<N, 
 /** Plural keys whose only placeholder is the count: "{count} links". */
 export type CountKey = { [K in PluralKey]: [Exclude<Names<Catalogue[K][keyof Catalogue[K]]>, 'count'>] extends [never] ? K : never }[PluralKey];
 type TextParams<K extends MessageKey> = ParamsOf<Names<Catalogue[K]>>;
-type PluralParams<K extends PluralKey> = ParamsOf<Exclude<Names<Catalogue[K][keyof Catalogue[K]]>, 'count'>>;
+type PluralNames<K extends PluralKey> = Exclude<Names<Catalogue[K][keyof Catalogue[K]]>, 'count'>;
+/** The other placeholders; `count` only to show the count otherwise than formatNumber would. */
+type PluralParams<K extends PluralKey> = [PluralNames<K>] extends [never]
+  ? [params?: { count?: string }]
+  : [params: Record<PluralNames<K>, Value> & { count?: string }];
 
 /** The browser's own lookup; its types know only the predefined `@@` keys, the keys above are typed instead. */
 function message(key: string): string {
@@ -43,7 +47,7 @@ export function t<K extends MessageKey>(key: K, ...[params]: TextParams<K>): str
 /** The form of `key` for `count` in the UI language ("1 report", "5 reports", Arabic's six forms); `{count}` is the number, formatted. */
 export function tn<K extends PluralKey>(key: K, count: number, ...[params]: PluralParams<K>): string {
   const text = message(`${key}_${pluralRules().select(count)}`) || message(`${key}_other`);
-  return fill(text, { ...params, count });
+  return fill(text, { count, ...params });
 }
 
 /**
@@ -74,10 +78,7 @@ function pluralRules(): Intl.PluralRules {
   return (plurals ??= new Intl.PluralRules(intlLocale()));
 }
 
-/**
- * A count in a sentence, as the UI language writes numbers: 12345 → "12,345" / "12.345" / "12 345". Four
- * digits stay together ("1000 reports a month"), as many style guides write them and as the extension always has.
- */
+/** 1234 → "1,234" / "1.234" / "1 234", as the UI language writes numbers. */
 export function formatNumber(value: number): string {
-  return (numbers ??= new Intl.NumberFormat(intlLocale(), { useGrouping: 'min2' })).format(value);
+  return (numbers ??= new Intl.NumberFormat(intlLocale())).format(value);
 }
