@@ -5,11 +5,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const IMPORT_STYLE = { group: ['./*', '../*'], message: 'Import project code as @/…, the one import style.' };
+/** The catalogues are for the build (_locales) and the types: code reads its words through lib/shared/i18n.ts. */
+const CATALOGUES = {
+  group: ['@/locales/*'],
+  allowTypeImports: true,
+  message: 'Words come from the browser (lib/shared/i18n.ts): take the catalogues as types only.',
+};
 const API_CLIENT = ['@/lib/api', '@/lib/api/client', '@/lib/api/http', '@/lib/api/schemas', '@/lib/api/classify', '@/lib/api/fields'];
 
 /** What the files of one layer may not import (type-only imports are allowed where `allowTypeImports` says so). */
 function layer(files, { paths = [], patterns = [] }) {
-  return { files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns: [IMPORT_STYLE, ...patterns] }] } };
+  return { files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns: [IMPORT_STYLE, CATALOGUES, ...patterns] }] } };
 }
 
 export default tseslint.config(

@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { fileURLToPath } from 'node:url';
+
+// The end-to-end projects run Node code of lib/shared, which imports as @/… like the rest of the project.
+const alias = { '@': fileURLToPath(new URL('.', import.meta.url)).replace(/[\\/]$/, '') };
 
 export default defineConfig({
   test: {
@@ -8,16 +12,20 @@ export default defineConfig({
         plugins: [WxtVitest()],
         test: {
           name: 'unit',
+          // The fake browser answers i18n.getMessage from the English catalogue.
+          setupFiles: ['tests/unit/support/i18n.ts'],
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.{ts,tsx}'],
           sequence: { groupOrder: 0 },
         },
       },
       {
+        resolve: { alias },
         // The production build in a real Chromium: built once per run, one file at a time
         // (two Chromiums on two cores skew the timings the tests report), after the unit group.
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          setupFiles: ['tests/support/english-in-node.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -26,10 +34,12 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         // The Firefox build in Debian's Firefox ESR (tests/e2e-firefox/support/README.md), after Chromium, one file at a time.
         test: {
           name: 'e2e-firefox',
           include: ['tests/e2e-firefox/**/*.test.ts'],
+          setupFiles: ['tests/support/english-in-node.ts'],
           globalSetup: ['tests/e2e-firefox/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,

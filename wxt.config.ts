@@ -2,6 +2,7 @@ import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { existsSync } from 'node:fs';
 import type { Plugin } from 'vite';
+import { localeFiles } from './locales/build';
 
 /**
  * zod probes for `new Function` on first parse, to compile faster parsers. The
@@ -82,6 +83,12 @@ export default defineConfig({
     build: { modulePreload: { polyfill: false } },
     plugins: [preact(), zodWithoutEvalProbe(), polyfillForBackgroundOnly(), sharedPageChunks()],
   }),
+  hooks: {
+    // The catalogues (locales/*.ts) become the browser's _locales; `wxt build --mode pseudo` makes every one the pseudo-locale.
+    'build:publicAssets': (wxt, files) => {
+      files.push(...localeFiles({ pseudo: wxt.config.mode === 'pseudo' }));
+    },
+  },
   // addons.mozilla.org asks for the sources of a bundled add-on: what the build reads, and the
   // README that says how to rebuild it (`npm run check:firefox-sources` does, and compares).
   zip: {
@@ -90,6 +97,7 @@ export default defineConfig({
       'lib/**',
       'components/**',
       'public/**',
+      'locales/**',
       'package.json',
       'package-lock.json',
       'tsconfig.json',
@@ -106,8 +114,10 @@ export default defineConfig({
     chromiumArgs: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
   },
   manifest: ({ browser, mode }) => ({
-    name: 'Site Report',
-    description: 'Audit the page in front of you with your own report service, and find, edit and delete your past reports.',
+    // Words from the catalogue (locales/en.ts and the others), in the browser's language.
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
     // storage: settings and jobs. activeTab: the address of the tab the popup, menu or shortcut acts on.
     // contextMenus: "Report this page/link". notifications: the outcome of reports made without the popup.
     // alarms: retries of reports queued while the service was away, and settling reports a stopped worker left.
@@ -119,8 +129,8 @@ export default defineConfig({
     // Chromium silently leaves a suggested key unassigned when it keeps it for itself
     // (Alt+Shift+R, P, A and W among them); the end-to-end tests check both keys are taken.
     commands: {
-      _execute_action: { suggested_key: { default: 'Alt+Shift+O' }, description: 'Open Site Report' },
-      'report-page': { suggested_key: { default: 'Alt+Shift+S' }, description: 'Report the current page' },
+      _execute_action: { suggested_key: { default: 'Alt+Shift+O' }, description: '__MSG_commandOpen__' },
+      'report-page': { suggested_key: { default: 'Alt+Shift+S' }, description: '__MSG_commandReportPage__' },
     },
     // Nothing is granted at install: the options page asks for the one origin the user configures.
     // Plain http only on this computer: the hosts lib/api/address.ts accepts it for (LOOPBACK_HOSTS; a unit test keeps them equal).

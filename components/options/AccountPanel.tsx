@@ -2,6 +2,7 @@ import type { Account } from '@/lib/api';
 import type { ApiErrorData } from '@/lib/api/errors';
 import { quotaText } from '@/lib/options/connection-form';
 import { Notice } from '@/components/ui/Notice';
+import { t } from '@/lib/shared/i18n';
 
 export type AccountState = { state: 'none' } | { state: 'loading' } | { state: 'ready'; account: Account } | { state: 'error'; error: ApiErrorData };
 
@@ -10,35 +11,35 @@ export function AccountPanel({ account, baseUrl, onRetry }: { account: AccountSt
   if (account.state === 'none') return null;
   return (
     <section class="card account" aria-labelledby="account-heading" aria-busy={account.state === 'loading'} data-state={account.state}>
-      <h2 id="account-heading">Account</h2>
+      <h2 id="account-heading">{t('accountHeading')}</h2>
       {account.state === 'loading' && (
         <p class="muted" role="status">
-          Loading your account…
+          {t('accountLoading')}
         </p>
       )}
       {account.state === 'error' && (
         <Notice tone="error" message={account.error.message}>
           <button type="button" class="button" onClick={onRetry}>
-            Try again
+            {t('tryAgain')}
           </button>
         </Notice>
       )}
       {account.state === 'ready' && (
         <>
           <dl class="account__facts">
-            <dt>Name</dt>
-            <dd>{account.account.name}</dd>
-            <dt>Email</dt>
-            <dd>{account.account.email}</dd>
-            <dt>Plan</dt>
-            <dd>{account.account.planName ?? 'Not told by the service'}</dd>
-            <dt>Monthly reports</dt>
+            <dt>{t('accountName')}</dt>
+            <dd translate={false}>{account.account.name}</dd>
+            <dt>{t('accountEmail')}</dt>
+            <dd translate={false}>{account.account.email}</dd>
+            <dt>{t('accountPlan')}</dt>
+            <dd translate={account.account.planName === null}>{account.account.planName ?? t('accountNotTold')}</dd>
+            <dt>{t('accountMonthly')}</dt>
             <dd>{quotaText(account.account)}</dd>
           </dl>
           {baseUrl && (
             <p>
               <a href={baseUrl} target="_blank" rel="noopener noreferrer">
-                Open your report service
+                {t('accountOpenService')}
               </a>
             </p>
           )}

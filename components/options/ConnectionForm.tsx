@@ -9,6 +9,7 @@ import { errorData } from '@/lib/pages/error-view';
 import { Notice } from '@/components/ui/Notice';
 import { KeyField } from '@/components/options/KeyField';
 import { Field } from '@/components/ui/Field';
+import { t } from '@/lib/shared/i18n';
 
 interface Props {
   settings: SettingsView;
@@ -23,6 +24,8 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ConnectionFailure | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // The "Connected" note, told apart from the others so that a revoked permission can take it away.
+  const [connectedText, setConnectedText] = useState<string | null>(null);
   const addressInput = useRef<HTMLInputElement>(null);
   const keyInput = useRef<HTMLInputElement>(null);
 
@@ -34,7 +37,7 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
 
   // A "Connected" note would be stale once the permission is taken back; the banner above says what is wrong.
   useEffect(() => {
-    if (!settings.permissionGranted) setDone((text) => (text?.startsWith('Connected') ? null : text));
+    if (!settings.permissionGranted) setDone((text) => (text === connectedText ? null : text));
   }, [settings.permissionGranted]);
 
   const host = permissionHost(address);
@@ -63,7 +66,9 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
         const result = await sendToBackground('saveConnection', { baseUrl: check.baseUrl, ...(check.apiKey ? { apiKey: check.apiKey } : {}) });
         setAddress(result.settings.baseUrl ?? check.baseUrl);
         setKey('');
-        setDone(`Connected to ${new URL(result.settings.baseUrl ?? check.baseUrl).host}.`);
+        const connected = t('connectionConnected', { host: new URL(result.settings.baseUrl ?? check.baseUrl).host });
+        setConnectedText(connected);
+        setDone(connected);
         onSaved(result);
       } catch (error) {
         setFailure(connectionFailure(errorData(error)));
@@ -78,7 +83,7 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
     try {
       onForgotten(await sendToBackground('forgetKey', {}));
       setKey('');
-      setDone('The key is forgotten. The extension cannot reach your service until you save a key again.');
+      setDone(t('connectionForgotten'));
     } catch (error) {
       setFailure(connectionFailure(errorData(error)));
     }
@@ -88,7 +93,7 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
     setDone(null);
     try {
       onForgotten(await sendToBackground('saveKeyLifetime', { sessionOnly }));
-      setDone(sessionOnly ? 'The key will be forgotten when the browser closes.' : 'The key is kept until you forget it.');
+      setDone(sessionOnly ? t('connectionSessionOnly') : t('connectionKept'));
     } catch (error) {
       setFailure(connectionFailure(errorData(error)));
     }
@@ -98,11 +103,14 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
   const keyError = failure?.fields.apiKey;
   return (
     <form class="card connection" onSubmit={submit} noValidate aria-labelledby="connection-heading" aria-busy={busy}>
-      <h2 id="connection-heading">Connection</h2>
-      <Field id="service-address" label="Service address">
+      <h2 id="connection-heading">{t('optionsConnection')}</h2>
+      <Field id="service-address" label={t('addressLabel')}>
         <input
           ref={addressInput}
           id="service-address"
+          translate={false}
+          // An address reads left to right in every language, Arabic included.
+          dir="ltr"
           class="input"
           type="url"
           inputMode="url"
@@ -115,7 +123,7 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
           aria-describedby={addressError ? 'service-address-help service-address-error' : 'service-address-help'}
         />
         <p class="field__help" id="service-address-help">
-          The address you open the service at, e.g. https://reports.example.com
+          {t('addressHelp')}
         </p>
         {addressError && (
           <p class="field__error" id="service-address-error">
@@ -135,19 +143,18 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
       />
       {willAsk && (
         <p class="connection__why" id="permission-why">
-          The browser will ask you to let the extension reach {host ?? 'your service'}. It needs this to send your requests to your service, and asks
-          for nothing else.
+          {t('connectionWillAsk', { host: host ?? t('connectionYourService') })}
         </p>
       )}
       {failure?.message && <Notice tone="error" message={failure.message} />}
       {done && <Notice tone="info" message={done} />}
       <div class="connection__actions">
         <button type="submit" class="button button--primary" disabled={busy} aria-describedby={willAsk ? 'permission-why' : undefined}>
-          Save
+          {t('save')}
         </button>
         {busy && (
           <span class="muted" role="status">
-            Checking the connection…
+            {t('connectionChecking')}
           </span>
         )}
       </div>
@@ -156,5 +163,5 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
 }
 
 function permissionRefused(host: string): string {
-  return `The browser did not let the extension reach ${host}, so nothing was saved. Without it the extension cannot send your requests to your service. Save again and choose Allow.`;
+  return t('connectionRefused', { host });
 }

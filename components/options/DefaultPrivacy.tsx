@@ -5,6 +5,7 @@ import { sendToBackground } from '@/lib/pages/send-to-background';
 import type { Privacy } from '@/lib/shared/score';
 import { Notice } from '@/components/ui/Notice';
 import { PrivacyChoice } from '@/components/ui/PrivacyChoice';
+import { t } from '@/lib/shared/i18n';
 
 /** The privacy the popup starts with; saved as soon as it is chosen. */
 export function DefaultPrivacy({ settings, onSaved }: { settings: SettingsView; onSaved: (settings: SettingsView) => void }) {
@@ -13,21 +14,21 @@ export function DefaultPrivacy({ settings, onSaved }: { settings: SettingsView; 
     setStatus(null);
     try {
       onSaved(await sendToBackground('savePreferences', { defaultPrivacy }));
-      setStatus({ tone: 'info', message: 'Saved.' });
+      setStatus({ tone: 'info', message: t('saved') });
     } catch (error) {
-      setStatus({ tone: 'error', message: asApiError(error, 'The setting could not be saved. Try again.').message });
+      setStatus({ tone: 'error', message: asApiError(error, t('errorSettingNotSaved')).message });
     }
   };
   return (
     <section class="card" aria-labelledby="default-privacy-heading">
-      <h2 id="default-privacy-heading">New reports</h2>
+      <h2 id="default-privacy-heading">{t('newReportsHeading')}</h2>
       <PrivacyChoice
         name="default-privacy"
-        legend="Default privacy"
+        legend={t('defaultPrivacy')}
         value={settings.preferences.defaultPrivacy}
         onChange={(privacy) => void choose(privacy)}
       />
-      <p class="field__help">Used by the popup. The right-click menu can't ask for a password, so it uses Private when this is Password.</p>
+      <p class="field__help">{t('defaultPrivacyHelp')}</p>
       {status && <Notice tone={status.tone} message={status.message} />}
     </section>
   );

@@ -3,6 +3,7 @@ import type { SettingsView } from '@/lib/protocol';
 import { keyHintText } from '@/lib/options/connection-form';
 import { SecretInput } from '@/components/ui/SecretInput';
 import { Field } from '@/components/ui/Field';
+import { t } from '@/lib/shared/i18n';
 
 interface Props {
   settings: SettingsView;
@@ -19,28 +20,28 @@ interface Props {
 /** The API key, masked; the stored one is never shown back, only its last four characters. */
 export function KeyField({ settings, value, onInput, error, inputRef, onForget, onSessionOnly, busy }: Props) {
   return (
-    <Field id="api-key" label="API key">
+    <Field id="api-key" label={t('keyLabel')}>
       <SecretInput
         id="api-key"
-        what="API key"
+        what={t('keyWhat')}
         inputRef={inputRef}
         value={value}
         onInput={onInput}
-        placeholder={settings.keySet ? 'Leave empty to keep the saved key' : ''}
+        placeholder={settings.keySet ? t('keyPlaceholderKeep') : ''}
         invalid={Boolean(error)}
         describedBy={['api-key-help', 'api-key-saved', error ? 'api-key-error' : ''].filter(Boolean).join(' ')}
       />
       <p class="field__help" id="api-key-help">
-        Find your key in the account area of the service.
+        {t('keyHelp')}
       </p>
       <div class="connection__key-status">
         <p class="field__help" id="api-key-saved">
           {keyHintText(settings.keySet ? settings.keyHint : null)}
-          {settings.keySet && ' Leave the field empty to keep it.'}
+          {settings.keySet && ` ${t('keyLeaveEmpty')}`}
         </p>
         {settings.keySet && (
           <button type="button" class="button button--link" onClick={onForget} disabled={busy}>
-            Forget key
+            {t('keyForget')}
           </button>
         )}
       </div>
@@ -57,12 +58,10 @@ export function KeyField({ settings, value, onInput, error, inputRef, onForget, 
           aria-describedby="api-key-lifetime-help"
           onChange={(e) => onSessionOnly(e.currentTarget.checked)}
         />
-        Forget the key when the browser closes
+        {t('keySessionOnly')}
       </label>
       <p class="field__help" id="api-key-lifetime-help">
-        {settings.keyForSessionOnly
-          ? 'The key is kept in memory only and is gone when the browser closes: enter it again here after a restart.'
-          : 'The key is kept in this browser’s local storage, which only this extension can read, until you forget it.'}
+        {settings.keyForSessionOnly ? t('keySessionOnlyHelp') : t('keyLocalHelp')}
       </p>
     </Field>
   );

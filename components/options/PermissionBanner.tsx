@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { hostPermissionHelp } from '@/lib/pages/browser-help';
 import { requestServiceAccess } from '@/lib/shared/permission';
 import { Notice } from '@/components/ui/Notice';
+import { t } from '@/lib/shared/i18n';
 
 /** The user (Firefox lets them at any time) took the permission for the service back. */
 export function PermissionBanner({ baseUrl, onGranted }: { baseUrl: string; onGranted: () => void }) {
@@ -18,14 +19,11 @@ export function PermissionBanner({ baseUrl, onGranted }: { baseUrl: string; onGr
     <Notice
       tone="warning"
       live={false}
-      message={`The browser no longer lets the extension reach ${host}. It needs this to send your requests to your service, and asks for nothing else.`}
-      extra={[
-        ...(refused ? [`Access to ${host} was not granted. The extension can't reach your service until it is.`] : []),
-        ...(help ? [help] : []),
-      ]}
+      message={t('permissionRevoked', { host })}
+      extra={[...(refused ? [t('permissionNotGranted', { host })] : []), ...(help ? [help] : [])]}
     >
       <button type="button" class="button button--primary" onClick={() => void grant()}>
-        Grant access again
+        {t('permissionGrantAgain')}
       </button>
     </Notice>
   );

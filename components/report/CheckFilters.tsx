@@ -1,18 +1,22 @@
 import type { CheckFilters as Filters } from '@/lib/report/check-groups';
 import { IMPORTANCES } from '@/lib/shared/check-summary';
+import { t, type PlainKey } from '@/lib/shared/i18n';
 
-const SHOW: { value: Filters['show']; text: string }[] = [
-  { value: 'all', text: 'All checks' },
-  { value: 'failed', text: 'Failed only' },
-];
-const IMPORTANCE_TEXT = { all: 'Any importance', high: 'High', medium: 'Medium', low: 'Low' } as const;
+const SHOW = [
+  { value: 'all', text: 'filtersAll' },
+  { value: 'failed', text: 'filtersFailed' },
+] as const satisfies { value: Filters['show']; text: PlainKey }[];
+const IMPORTANCE_TEXT = { all: 'importanceAny', high: 'importanceHigh', medium: 'importanceMedium', low: 'importanceLow' } as const satisfies Record<
+  string,
+  PlainKey
+>;
 
 /** Failed only or all, and by importance: what the list below shows. */
 export function CheckFilters({ filters, onChange }: { filters: Filters; onChange: (filters: Filters) => void }) {
   return (
-    <form class="filters" aria-label="Filter the checks" onSubmit={(e) => e.preventDefault()}>
+    <form class="filters" aria-label={t('filtersLabel')} onSubmit={(e) => e.preventDefault()}>
       <fieldset class="filters__show">
-        <legend class="field__label">Show</legend>
+        <legend class="field__label">{t('filtersShow')}</legend>
         <div class="segments">
           {SHOW.map(({ value, text }) => (
             <label class="segment" key={value}>
@@ -24,14 +28,14 @@ export function CheckFilters({ filters, onChange }: { filters: Filters; onChange
                 checked={filters.show === value}
                 onChange={() => onChange({ ...filters, show: value })}
               />
-              <span class="segment__text">{text}</span>
+              <span class="segment__text">{t(text)}</span>
             </label>
           ))}
         </div>
       </fieldset>
       <div class="field filters__importance">
         <label class="field__label" for="filter-importance">
-          Importance
+          {t('filtersImportance')}
         </label>
         <select
           id="filter-importance"
@@ -45,7 +49,7 @@ export function CheckFilters({ filters, onChange }: { filters: Filters; onChange
         >
           {(['all', ...IMPORTANCES] as const).map((value) => (
             <option key={value} value={value}>
-              {IMPORTANCE_TEXT[value]}
+              {t(IMPORTANCE_TEXT[value])}
             </option>
           ))}
         </select>

@@ -4,10 +4,12 @@ import { readFinding } from '@/lib/report/findings';
 import { pageTargets } from '@/lib/report/page-targets';
 import { Finding } from '@/components/report/Finding';
 import { ShowOnPage, type ShowOnPageControl } from '@/components/report/ShowOnPage';
+import { t, type PlainKey } from '@/lib/shared/i18n';
 
-const IMPORTANCE_TEXT = { high: 'High importance', medium: 'Medium importance', low: 'Low importance' } as const;
-
-const UNKNOWN_WHY = 'This extension does not know this check yet; the report on the service explains it.';
+const IMPORTANCE_TEXT = { high: 'importanceHighLong', medium: 'importanceMediumLong', low: 'importanceLowLong' } as const satisfies Record<
+  string,
+  PlainKey
+>;
 
 /** One check: its name, passed or failed, why it matters, how to fix it, and what was found. */
 export function CheckItem({ shown, onPage }: { shown: ShownCheck; onPage: ShowOnPageControl }) {
@@ -16,6 +18,7 @@ export function CheckItem({ shown, onPage }: { shown: ShownCheck; onPage: ShowOn
   const finding = useMemo(() => readFinding(key, check), [key, check]);
   const targets = useMemo(() => pageTargets(key, check), [key, check]);
   const verdict = check.passed ? 'passed' : 'failed';
+  const verdictText = check.passed ? t('checkPassedShort') : t('checkFailedShort');
   return (
     <li class={`check check--${verdict}`} data-check={key} data-passed={String(check.passed)} aria-labelledby={headingId}>
       <div class="check__head">
@@ -24,17 +27,17 @@ export function CheckItem({ shown, onPage }: { shown: ShownCheck; onPage: ShowOn
         </span>
         <h3 class="check__name" id={headingId}>
           {name}
-          <span class="sr-only">: {verdict}</span>
+          <span class="sr-only">: {verdictText}</span>
         </h3>
         <span class="check__verdict" aria-hidden="true">
-          {check.passed ? 'Passed' : 'Failed'}
+          {check.passed ? t('checkPassed') : t('checkFailed')}
         </span>
-        <span class={`check__importance check__importance--${check.importance}`}>{IMPORTANCE_TEXT[check.importance]}</span>
+        <span class={`check__importance check__importance--${check.importance}`}>{t(IMPORTANCE_TEXT[check.importance])}</span>
       </div>
-      <p class="check__why">{details?.why ?? UNKNOWN_WHY}</p>
+      <p class="check__why">{details?.why ?? t('checkUnknownWhy')}</p>
       {!check.passed && details && (
         <p class="check__fix">
-          <strong>How to fix: </strong>
+          <strong>{t('checkHowToFix')} </strong>
           {details.fix}
         </p>
       )}

@@ -1,7 +1,8 @@
 import type { Finding as FindingData } from '@/lib/report/findings';
-import { characters, formatNumber, formatRange, plainNumber, shortened } from '@/lib/report/format';
+import { characterRange, characters, formatNumber, formatRange, shortened } from '@/lib/report/format';
 import { CountsFinding, GroupsFinding, HeadingsFinding, ListFinding, StructuredFinding } from '@/components/report/FindingLists';
 import { ItemText, LimitText } from '@/components/report/FindingParts';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * What a check found, drawn by its kind. Every string here came from the
@@ -15,10 +16,12 @@ export function Finding({ finding }: { finding: FindingData }) {
     case 'text':
       return (
         <div class="finding finding--text">
-          <q class="finding__quote">{shortened(finding.text)}</q>
+          <q class="finding__quote" translate={false}>
+            {shortened(finding.text)}
+          </q>
           <p class="finding__measure">
             {characters(finding.length)}
-            {finding.limit && <LimitText words={formatRange(finding.limit, plainNumber)} unit=" characters" fromReport={finding.fromReport} />}
+            {finding.limit && <LimitText words={characterRange(finding.limit)} fromReport={finding.fromReport} />}
           </p>
         </div>
       );
@@ -50,17 +53,17 @@ export function Finding({ finding }: { finding: FindingData }) {
         <dl class="finding finding--compact">
           {finding.value !== null && (
             <>
-              <dt>Value</dt>
+              <dt>{t('findingValue')}</dt>
               <dd>
-                <code>{finding.value}</code>
+                <code translate={false}>{finding.value}</code>
               </dd>
             </>
           )}
           {finding.errors !== null && (
             <>
-              <dt>Problems</dt>
+              <dt>{t('findingProblems')}</dt>
               <dd>
-                <code>{finding.errors}</code>
+                <code translate={false}>{finding.errors}</code>
               </dd>
             </>
           )}

@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { Finding, Item } from '@/lib/report/findings';
-import { formatRange, plural } from '@/lib/report/format';
+import { formatRange, groupLabel, plural, wholeNumber } from '@/lib/report/format';
 import { ItemText, LimitText } from '@/components/report/FindingParts';
+import { t, tn } from '@/lib/shared/i18n';
 
 type Of<K extends Finding['kind']> = Extract<Finding, { kind: K }>;
 
@@ -13,8 +14,8 @@ function MoreButton({ hidden, open, of, onToggle }: { hidden: number; open: bool
   if (hidden <= 0) return null;
   return (
     <button type="button" class="button button--link finding__more" aria-expanded={open} onClick={onToggle}>
-      {open ? 'Show fewer' : `${hidden.toLocaleString('en')} more`}
-      <span class="sr-only"> of {of}</span>
+      {open ? t('findingFewer') : tn('findingMore', hidden)}
+      <span class="sr-only"> {t('findingOf', { list: of })}</span>
     </button>
   );
 }
@@ -34,7 +35,7 @@ export function ExpandableList({ items, total, label }: { items: Item[]; total: 
         ))}
       </ul>
       <MoreButton hidden={items.length - FIRST_ITEMS} open={open} of={label} onToggle={() => setOpen(!open)} />
-      {open && unlisted > 0 && <p class="muted">{unlisted.toLocaleString('en')} more were counted but not listed.</p>}
+      {open && unlisted > 0 && <p class="muted">{tn('findingUnlisted', unlisted)}</p>}
     </>
   );
 }
@@ -56,16 +57,22 @@ export function GroupsFinding({ finding }: { finding: Of<'groups'> }) {
         {plural(finding.total, finding.noun)}
         {finding.limit && <LimitText words={formatRange(finding.limit, (n) => plural(n, finding.noun))} fromReport={finding.fromReport} />}
       </p>
-      {finding.groups.map((group, i) => (
-        <section key={i} class="finding__group" aria-label={group.name || plural(group.total, finding.noun)}>
-          {group.name && (
-            <h4 class="finding__group-name">
-              {group.name} <span class="muted">({group.total.toLocaleString('en')})</span>
-            </h4>
-          )}
-          <ExpandableList items={group.items} total={group.total} label={group.name || plural(group.total, finding.noun)} />
-        </section>
-      ))}
+      {finding.groups.map((group, i) => {
+        // A group the extension knows is named in the UI language; one the service names itself (a social network) is shown as sent.
+        const known = groupLabel(group.name);
+        const label = known ?? (group.name || plural(group.total, finding.noun));
+        return (
+          <section key={i} class="finding__group" aria-label={label} translate={known === null && group.name !== '' ? false : undefined}>
+            {group.name && (
+              <h4 class="finding__group-name">
+                <span translate={known === null ? false : undefined}>{known ?? group.name}</span>{' '}
+                <span class="muted">({wholeNumber(group.total)})</span>
+              </h4>
+            )}
+            <ExpandableList items={group.items} total={group.total} label={label} />
+          </section>
+        );
+      })}
     </div>
   );
 }
@@ -83,22 +90,22 @@ export function HeadingsFinding({ finding }: { finding: Of<'headings'> }) {
         </p>
       ))}
       {items.length > 0 && (
-        <ol class="finding__outline" aria-label="Headings of the page">
+        <ol class="finding__outline" aria-label={t('findingHeadingsOutline')}>
           {shown.map(({ level, text }, i) => (
-            <li key={i} class={`finding__heading finding__heading--h${level}`}>
+            <li key={i} class={`finding__heading finding__heading--h${level}`} translate={false}>
               <span class="finding__tag">h{level}</span> {text}
             </li>
           ))}
         </ol>
       )}
-      <MoreButton hidden={items.length - FIRST_ITEMS} open={open} of="the headings" onToggle={() => setOpen(!open)} />
+      <MoreButton hidden={items.length - FIRST_ITEMS} open={open} of={t('findingTheHeadings')} onToggle={() => setOpen(!open)} />
     </div>
   );
 }
 
 export function StructuredFinding({ finding }: { finding: Of<'structured'> }) {
   return (
-    <dl class="finding finding--structured">
+    <dl class="finding finding--structured" translate={false}>
       {finding.groups.map((group, i) => (
         <div key={i} class="finding__pair">
           <dt>{group.name}</dt>
@@ -117,8 +124,8 @@ export function CountsFinding({ finding }: { finding: Of<'counts'> }) {
       <ul class="finding__items">
         {finding.entries.map((entry, i) => (
           <li key={i}>
-            <code>{`<${entry.name}>`}</code>
-            {entry.count !== null && <span class="muted"> × {entry.count.toLocaleString('en')}</span>}
+            <code translate={false}>{`<${entry.name}>`}</code>
+            {entry.count !== null && <span class="muted"> × {wholeNumber(entry.count)}</span>}
           </li>
         ))}
       </ul>

@@ -7,6 +7,7 @@ import { reportFileName, reportJson, saveFile } from '@/lib/report/report-file';
 import { PRIVACY_TEXT } from '@/lib/shared/score';
 import { DeleteDialog } from '@/components/ui/DeleteDialog';
 import { PrivacyDialog } from '@/components/ui/PrivacyDialog';
+import { t, uiLanguage } from '@/lib/shared/i18n';
 
 interface Props {
   view: ReportView;
@@ -29,9 +30,9 @@ export function ReportActions({ view, regenerating, onRegenerate, onSaved, onDel
     setOutcome(null);
     try {
       await onRegenerate();
-      setOutcome({ tone: 'done', text: 'The report was regenerated: the service audited the page again.' });
+      setOutcome({ tone: 'done', text: t('actionRegenerated') });
     } catch (error) {
-      setOutcome({ tone: 'failed', text: `Could not regenerate the report: ${asApiError(error).message}` });
+      setOutcome({ tone: 'failed', text: t('actionRegenerateFailed', { reason: asApiError(error).message }) });
     }
   };
 
@@ -40,50 +41,50 @@ export function ReportActions({ view, regenerating, onRegenerate, onSaved, onDel
     try {
       await navigator.clipboard.writeText(markdown);
       setManualCopy(null);
-      setOutcome({ tone: 'done', text: 'Copied the failed checks as a Markdown checklist.' });
+      setOutcome({ tone: 'done', text: t('actionCopied') });
     } catch {
       // The clipboard can be refused (a policy, a page without focus): the text is offered to copy by hand.
       setManualCopy(markdown);
-      setOutcome({ tone: 'failed', text: 'The browser did not let the extension copy. Select the text below and copy it.' });
+      setOutcome({ tone: 'failed', text: t('actionCopyRefused') });
     }
   };
 
   const download = () => {
     try {
       saveFile(reportJson(view), reportFileName(report.id));
-      setOutcome({ tone: 'done', text: `Saved ${reportFileName(report.id)}.` });
+      setOutcome({ tone: 'done', text: t('actionSavedFile', { file: reportFileName(report.id) }) });
     } catch (error) {
-      setOutcome({ tone: 'failed', text: `Could not save the report: ${error instanceof Error ? error.message : String(error)}` });
+      setOutcome({ tone: 'failed', text: t('actionSaveFailed', { reason: error instanceof Error ? error.message : String(error) }) });
     }
   };
 
   return (
     <div class="report__actions">
-      <div class="report__buttons" role="group" aria-label="Report actions">
+      <div class="report__buttons" role="group" aria-label={t('actionsLabel')}>
         <button type="button" class="button" aria-disabled={regenerating} onClick={() => !regenerating && void regenerate()}>
           {regenerating && <span class="spinner" aria-hidden="true" />}
-          {regenerating ? 'Regenerating…' : 'Regenerate'}
+          {regenerating ? t('actionRegenerating') : t('actionRegenerate')}
         </button>
         <button type="button" class="button" onClick={() => setDialog('privacy')}>
-          Privacy: {PRIVACY_TEXT[report.privacy]}
+          {t('actionPrivacy', { privacy: PRIVACY_TEXT[report.privacy] })}
         </button>
         <button type="button" class="button button--danger" onClick={() => setDialog('delete')}>
-          Delete
+          {t('actionDelete')}
         </button>
         <button type="button" class="button" onClick={() => void copy()}>
-          Copy as Markdown
+          {t('actionCopyMarkdown')}
         </button>
         <button type="button" class="button" onClick={download}>
-          Download JSON
+          {t('actionDownloadJson')}
         </button>
       </div>
       <p class={`report__outcome report__outcome--${outcome?.tone ?? 'none'}`} role="status">
-        {regenerating ? 'The service is auditing the page again. This can take a minute.' : outcome?.text}
+        {regenerating ? t('actionAuditing') : outcome?.text}
       </p>
       {manualCopy !== null && (
         <textarea
           class="input report__manual-copy"
-          aria-label="The failed checks as Markdown"
+          aria-label={t('actionManualCopy')}
           readOnly
           rows={8}
           value={manualCopy}
@@ -95,7 +96,7 @@ export function ReportActions({ view, regenerating, onRegenerate, onSaved, onDel
           report={report}
           onSaved={(saved) => {
             onSaved(saved);
-            setOutcome({ tone: 'done', text: `The report is now ${PRIVACY_TEXT[saved.privacy].toLowerCase()}.` });
+            setOutcome({ tone: 'done', text: t('actionNowPrivacy', { privacy: PRIVACY_TEXT[saved.privacy].toLocaleLowerCase(uiLanguage()) }) });
           }}
           onFailed={() => undefined}
           onClose={() => setDialog(null)}

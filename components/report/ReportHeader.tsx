@@ -3,6 +3,7 @@ import { summariseChecks } from '@/lib/shared/check-summary';
 import { PRIVACY_TEXT } from '@/lib/shared/score';
 import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
+import { t, tn } from '@/lib/shared/i18n';
 
 /** The address, the score with its label and colour, the date, the privacy, the tally of failures, and the way to the service's own page. */
 export function ReportHeader({ view }: { view: ReportView }) {
@@ -11,24 +12,24 @@ export function ReportHeader({ view }: { view: ReportView }) {
   const failed = tally ? tally.failed.high + tally.failed.medium + tally.failed.low : 0;
   return (
     <header class="report__header">
-      <p class="report__kicker muted">Site Report</p>
-      <h1 class="report__address" title={report.url}>
+      <p class="report__kicker muted">{t('extName')}</p>
+      <h1 class="report__address" title={report.url} translate={false}>
         {report.url}
       </h1>
       <div class="report__facts">
         <ScoreBadge score={report.score} label={report.label} size="large" />
         <p class="report__meta">
-          <DateText iso={report.generatedAt ?? report.createdAt} prefix="Generated " /> · {PRIVACY_TEXT[report.privacy]}
+          <DateText iso={report.generatedAt ?? report.createdAt} words={(when) => t('reportGenerated', { when })} /> · {PRIVACY_TEXT[report.privacy]}
         </p>
         <a class="button button--link" href={view.webUrl} target="_blank" rel="noopener noreferrer">
-          Open on the service
+          {t('reportOpenOnService')}
         </a>
       </div>
       {tally && (
         <p class="report__tally" data-failed={failed} data-total={tally.total}>
           {failed === 0
-            ? `All ${tally.total} checks passed.`
-            : `${failed} of ${tally.total} checks failed: ${tally.failed.high} of high importance, ${tally.failed.medium} of medium, ${tally.failed.low} of low.`}
+            ? tn('reportAllPassed', tally.total)
+            : tn('reportTally', tally.total, { failed, high: tally.failed.high, medium: tally.failed.medium, low: tally.failed.low })}
         </p>
       )}
     </header>

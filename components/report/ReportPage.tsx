@@ -11,6 +11,7 @@ import { ReportActions } from '@/components/report/ReportActions';
 import { ReportHeader } from '@/components/report/ReportHeader';
 import { WhatChanged } from '@/components/report/WhatChanged';
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/shared/i18n';
 
 type Loaded = ReturnType<typeof useReport>;
 
@@ -26,20 +27,18 @@ export function ReportPage({ loaded, target }: { loaded: Loaded; target: ReportV
   const dataState = state.phase === 'ready' && !state.fresh ? 'cached' : state.phase;
   return (
     <main class="report" data-state={dataState} aria-busy={state.phase === 'loading'}>
-      {state.phase === 'invalid' && (
-        <Notice tone="error" message="This address names no report. Open a report from the popup or from the options page." />
-      )}
+      {state.phase === 'invalid' && <Notice tone="error" message={t('reportInvalid')} />}
       {state.phase === 'loading' && (
         <p class="report__loading muted" role="status">
-          <span class="spinner" aria-hidden="true" /> Loading the report…
+          <span class="spinner" aria-hidden="true" /> {t('reportLoading')}
         </p>
       )}
       {state.phase === 'failed' && <Failure loaded={loaded} />}
-      {state.phase === 'deleted' && <Notice tone="info" message={`The report of ${state.view.report.url} was deleted. You can close this tab.`} />}
+      {state.phase === 'deleted' && <Notice tone="info" message={t('reportDeleted', { address: state.view.report.url })} />}
       {state.phase === 'ready' && (
         <>
           <ReportHeader view={state.view} />
-          {state.refreshError && <Notice tone="warning" message={`Showing the report as it was last opened: ${state.refreshError.message}`} />}
+          {state.refreshError && <Notice tone="warning" message={t('reportStale', { reason: state.refreshError.message })} />}
           <ReportActions
             view={state.view}
             regenerating={state.regenerating}
@@ -54,7 +53,7 @@ export function ReportPage({ loaded, target }: { loaded: Loaded; target: ReportV
               <CheckList groups={groups} onPage={onPage} onShowAll={() => setFilters(DEFAULT_FILTERS)} />
             </>
           ) : (
-            <p class="report__empty">The service sent no checks with this report: older versions of the service send the score alone.</p>
+            <p class="report__empty">{t('reportNoChecks')}</p>
           )}
         </>
       )}
@@ -66,15 +65,15 @@ function Failure({ loaded }: { loaded: Loaded }) {
   if (loaded.state.phase !== 'failed') return null;
   const view = errorView(loaded.state.error, []);
   return (
-    <Notice tone="error" message={view.message}>
+    <Notice tone="error" message={view.message} extra={view.fromService ? [t('serviceWords')] : []}>
       {view.action === 'options' ? (
         <button type="button" class="button" onClick={() => void browser.runtime.openOptionsPage()}>
-          Open the options
+          {t('reportOpenOptions')}
         </button>
       ) : (
         view.action !== null && (
           <button type="button" class="button" onClick={loaded.retry}>
-            Try again
+            {t('tryAgain')}
           </button>
         )
       )}

@@ -2,9 +2,10 @@ import type { HistoryPoint } from '@/lib/protocol';
 import { exactTime } from '@/lib/pages/dates';
 import { BANDS, CHART, chartPoints, linePath, yOf } from '@/lib/report/history-chart';
 import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
+import { t, tn } from '@/lib/shared/i18n';
 
 const pointWords = (p: HistoryPoint & { score: number }) =>
-  `${p.generatedAt ? exactTime(p.generatedAt) : 'Date unknown'}: ${Math.round(p.score)}${p.label ? `, ${RESULT_LABEL_TEXT[p.label]}` : ''}`;
+  `${p.generatedAt ? exactTime(p.generatedAt) : t('dateUnknownCapital')}: ${Math.round(p.score)}${p.label ? `, ${RESULT_LABEL_TEXT[p.label]}` : ''}`;
 
 /**
  * The scores of the address's last reports as a small line chart. Each point
@@ -17,7 +18,7 @@ export function ScoreHistory({ history, currentId }: { history: readonly History
   const last = points[points.length - 1]!.point;
   return (
     <figure class="history">
-      <figcaption class="history__caption">Score of the last {points.length} reports of this address</figcaption>
+      <figcaption class="history__caption">{tn('historyCaption', points.length)}</figcaption>
       <svg class="history__chart" viewBox={`0 0 ${CHART.width} ${CHART.height}`} aria-hidden="true" focusable="false">
         {BANDS.map((band) => (
           <rect
@@ -51,21 +52,23 @@ export function ScoreHistory({ history, currentId }: { history: readonly History
         </text>
       </svg>
       <table class="sr-only">
-        <caption>Scores by date, oldest first</caption>
+        <caption>{t('historyTableCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Score</th>
+            <th scope="col">{t('historyDate')}</th>
+            <th scope="col">{t('scoreWord')}</th>
           </tr>
         </thead>
         <tbody>
           {points.map(({ point }) => (
             <tr key={point.id}>
-              <th scope="row">{point.generatedAt ? exactTime(point.generatedAt) : 'Date unknown'}</th>
+              <th scope="row">
+                {point.generatedAt ? <time dateTime={point.generatedAt}>{exactTime(point.generatedAt)}</time> : t('dateUnknownCapital')}
+              </th>
               <td>
                 {Math.round(point.score)}
                 {point.label ? ` (${RESULT_LABEL_TEXT[point.label]})` : ''}
-                {point.id === currentId ? ', this report' : ''}
+                {point.id === currentId ? `, ${t('historyThisReport')}` : ''}
               </td>
             </tr>
           ))}

@@ -1,13 +1,13 @@
 import type { OutlineResult } from '@/lib/report/outline-in-page';
 import type { PageTargets } from '@/lib/report/page-targets';
 import type { useShowOnPage } from '@/lib/report/use-show-on-page';
+import { t, tn } from '@/lib/shared/i18n';
 
 export type ShowOnPageControl = ReturnType<typeof useShowOnPage>;
 
 function outlined({ found, missing }: OutlineResult): string {
-  const gone = missing > 0 ? `; ${missing.toLocaleString('en')} not found on the page now` : '';
-  if (found === 0) return `Nothing to outline: none of it is on the page now${gone}.`;
-  return `${found.toLocaleString('en')} outlined in the tab${gone}. Press again to remove the outline.`;
+  if (found === 0) return missing > 0 ? tn('showOnPageNothingMissing', missing) : t('showOnPageNothing');
+  return missing > 0 ? tn('showOnPageOutlinedMissing', found, { missing }) : tn('showOnPageOutlined', found);
 }
 
 /**
@@ -39,7 +39,8 @@ export function ShowOnPage({
         onClick={() => control.toggle(checkKey, targets, name)}
       >
         {working && <span class="spinner" aria-hidden="true" />}
-        Show on page<span class="sr-only">: {name}</span>
+        {t('showOnPage')}
+        <span class="sr-only">: {name}</span>
       </button>
       <p class="check__on-page-status" role="status">
         {on ? outlined(on.result) : message}

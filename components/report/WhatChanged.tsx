@@ -4,8 +4,11 @@ import { signed } from '@/lib/pages/score-change';
 import { DateText } from '@/components/ui/DateText';
 import { Notice } from '@/components/ui/Notice';
 import { ScoreHistory } from '@/components/report/ScoreHistory';
+import { intlLocale, t } from '@/lib/shared/i18n';
+import { richText } from '@/components/ui/rich-text';
 
-const names = (checks: { name: string }[]) => (checks.length > 0 ? checks.map((c) => c.name).join(', ') : 'none');
+const names = (checks: { name: string }[]) =>
+  checks.length > 0 ? new Intl.ListFormat(intlLocale(), { type: 'unit' }).format(checks.map((c) => c.name)) : t('changesNone');
 
 /** The report against the one before it of the same address, and the score history of the address. */
 export function WhatChanged({ view }: { view: ReportView }) {
@@ -13,14 +16,14 @@ export function WhatChanged({ view }: { view: ReportView }) {
   const score = view.report.score;
   return (
     <section class="report__changes card" aria-labelledby="changes-heading" data-changes={changes ? 'compared' : 'first'}>
-      <h2 id="changes-heading">What changed</h2>
+      <h2 id="changes-heading">{t('changesHeading')}</h2>
       {changes ? (
         <>
           <p class="changes__since">
-            Since the report of <DateText iso={changes.previous.generatedAt} />
+            {richText(t('changesSince', { date: '{date}' }), { date: <DateText iso={changes.previous.generatedAt} /> })}
             {changes.scoreDelta !== null && score !== null && changes.previous.score !== null && (
               <>
-                : score {Math.round(changes.previous.score)} → {Math.round(score)}{' '}
+                : {t('changesScore', { before: Math.round(changes.previous.score), after: Math.round(score) })}{' '}
                 <strong class={`changes__delta changes__delta--${Math.sign(changes.scoreDelta)}`}>({signed(changes.scoreDelta)})</strong>
               </>
             )}
@@ -28,19 +31,17 @@ export function WhatChanged({ view }: { view: ReportView }) {
           </p>
           <dl class="changes__lists">
             <div>
-              <dt>Now passing</dt>
+              <dt>{t('changesNowPassing')}</dt>
               <dd data-changes="fixed">{names(changes.fixed)}</dd>
             </div>
             <div>
-              <dt>Now failing</dt>
+              <dt>{t('changesNowFailing')}</dt>
               <dd data-changes="broken">{names(changes.broken)}</dd>
             </div>
           </dl>
         </>
       ) : (
-        <p class="muted">
-          {view.historyError ? 'The earlier reports of this address could not be read.' : 'This is the first report of this address.'}
-        </p>
+        <p class="muted">{view.historyError ? t('changesHistoryUnreadable') : t('changesFirst')}</p>
       )}
       {view.historyError && <Notice tone="warning" live={false} message={view.historyError.message} />}
       <ScoreHistory history={view.history} currentId={view.report.id} />

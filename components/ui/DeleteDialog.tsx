@@ -3,6 +3,8 @@ import type { Report } from '@/lib/api';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { Notice } from '@/components/ui/Notice';
 import { Dialog, useDialogRequest } from '@/components/ui/Dialog';
+import { t } from '@/lib/shared/i18n';
+import { richText } from '@/components/ui/rich-text';
 
 interface Props {
   report: Report;
@@ -31,19 +33,25 @@ export function DeleteDialog({ report, onDeleted, onFailed, onClose }: Props) {
     });
 
   return (
-    <Dialog title="Delete this report?" onClose={onClose} busy={deleting}>
+    <Dialog title={t('deleteTitle')} onClose={onClose} busy={deleting}>
       {(close, ids) => (
         <div class="dialog__body">
           <p id={ids.description}>
-            The report of <strong class="dialog__subject">{report.url}</strong> will be deleted from the service. This cannot be undone.
+            {richText(t('deleteText', { address: '{address}' }), {
+              address: (
+                <strong class="dialog__subject" translate={false}>
+                  {report.url}
+                </strong>
+              ),
+            })}
           </p>
           {error && <Notice tone="error" message={error.message} />}
           <div class="dialog__buttons">
             <button type="button" class="button" onClick={close} disabled={deleting} autoFocus>
-              Cancel
+              {t('cancel')}
             </button>
             <button type="button" class="button button--danger" aria-disabled={deleting} onClick={() => !deleting && void remove(close)}>
-              {deleting ? 'Deleting…' : 'Delete report'}
+              {deleting ? t('deleting') : t('deleteButton')}
             </button>
           </div>
         </div>

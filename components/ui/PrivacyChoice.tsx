@@ -1,11 +1,8 @@
 import { PRIVACY_SHORT_TEXT, PRIVACY_VALUES, type Privacy } from '@/lib/shared/score';
 import '@/components/ui/ui.css';
+import { t, type PlainKey } from '@/lib/shared/i18n';
 
-const CHOICE_HINT: Record<Privacy, string> = {
-  0: 'Anyone with the link can open the report.',
-  1: 'Only you can open the report, signed in to your service.',
-  2: 'Anyone with the link and the password can open the report.',
-};
+const CHOICE_HINT = { 0: 'privacyPublicHint', 1: 'privacyPrivateHint', 2: 'privacyPasswordHint' } as const satisfies Record<Privacy, PlainKey>;
 
 interface Props {
   name: string;
@@ -32,7 +29,7 @@ export function PrivacyChoice({ name, legend, value, onChange, disabled, error }
         ))}
       </div>
       <p class="field__help" id={hintId}>
-        {CHOICE_HINT[value]}
+        {t(CHOICE_HINT[value])}
       </p>
       {error && (
         <p class="field__error" id={errorId}>

@@ -8,6 +8,7 @@ import { Notice } from '@/components/ui/Notice';
 import { PrivacyChoice } from '@/components/ui/PrivacyChoice';
 import { SecretInput } from '@/components/ui/SecretInput';
 import { Dialog, useDialogRequest } from '@/components/ui/Dialog';
+import { t } from '@/lib/shared/i18n';
 
 interface Props {
   report: Report;
@@ -41,7 +42,7 @@ export function PrivacyDialog({ report, onSaved, onFailed, onClose }: Props) {
   };
 
   return (
-    <Dialog title="Who can see this report" onClose={onClose} busy={saving}>
+    <Dialog title={t('privacyDialogTitle')} onClose={onClose} busy={saving}>
       {(close, ids) => (
         <form
           class="dialog__body"
@@ -51,18 +52,25 @@ export function PrivacyDialog({ report, onSaved, onFailed, onClose }: Props) {
             if (!saving) save(close);
           }}
         >
-          <p id={ids.description} class="dialog__subject">
+          <p id={ids.description} class="dialog__subject" translate={false}>
             {report.url}
           </p>
-          <PrivacyChoice name="rm-privacy" legend="Privacy" value={privacy} onChange={setPrivacy} disabled={saving} error={shown?.fields.privacy} />
+          <PrivacyChoice
+            name="rm-privacy"
+            legend={t('privacyLegend')}
+            value={privacy}
+            onChange={setPrivacy}
+            disabled={saving}
+            error={shown?.fields.privacy}
+          />
           {privacy === 2 && (
             <div class="field">
               <label class="field__label" for="rm-new-password">
-                {report.privacy === 2 ? 'New password (replaces the current one)' : 'Password'}
+                {report.privacy === 2 ? t('passwordNewLabel') : t('passwordLabel')}
               </label>
               <SecretInput
                 id="rm-new-password"
-                what="password"
+                what={t('passwordWhat')}
                 value={password}
                 onInput={setPassword}
                 autoComplete="new-password"
@@ -71,19 +79,20 @@ export function PrivacyDialog({ report, onSaved, onFailed, onClose }: Props) {
                 disabled={saving}
               />
               <p id="rm-new-password-help" class={passwordMessage ? 'field__error' : 'field__help'}>
-                {passwordMessage ?? '1 to 128 characters. The extension does not keep it.'}
+                {passwordMessage ?? t('passwordHelp')}
               </p>
+              {!problem && shown?.fromService && shown.fields.password && <p class="field__help">{t('serviceWords')}</p>}
             </div>
           )}
           {shown && (shown.message || shown.otherFields.length > 0) && !shown.fields.password && (
-            <Notice tone="error" message={shown.message} extra={shown.otherFields} />
+            <Notice tone="error" message={shown.message} extra={[...shown.otherFields, ...(shown.fromService ? [t('serviceWords')] : [])]} />
           )}
           <div class="dialog__buttons">
             <button type="button" class="button" onClick={close} disabled={saving}>
-              Cancel
+              {t('cancel')}
             </button>
             <button type="submit" class="button button--primary" aria-disabled={saving}>
-              {saving ? 'Saving…' : 'Save'}
+              {saving ? t('saving') : t('save')}
             </button>
           </div>
         </form>

@@ -1,6 +1,7 @@
 import type { Ref } from 'preact';
 import { useState } from 'preact/hooks';
 import '@/components/ui/ui.css';
+import { t } from '@/lib/shared/i18n';
 
 interface Props {
   id: string;
@@ -41,11 +42,11 @@ export function SecretInput({ id, value, onInput, describedBy, invalid, placehol
         type="button"
         class="button button--link secret__toggle"
         aria-controls={id}
-        aria-label={`${shown ? 'Hide' : 'Show'} ${what}`}
+        aria-label={shown ? t('hideWhat', { what }) : t('showWhat', { what })}
         onClick={() => setShown(!shown)}
         disabled={disabled}
       >
-        {shown ? 'Hide' : 'Show'}
+        {shown ? t('hide') : t('show')}
       </button>
     </div>
   );

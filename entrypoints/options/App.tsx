@@ -7,6 +7,7 @@ import { QueuePanel } from '@/components/options/QueuePanel';
 import { ReportsManager } from '@/components/options/reports/ReportsManager';
 import { Notice } from '@/components/ui/Notice';
 import { useSettings } from '@/lib/options/use-settings';
+import { t } from '@/lib/shared/i18n';
 
 export function App() {
   const c = useSettings();
@@ -16,18 +17,18 @@ export function App() {
   return (
     <main class="options" data-state={settings ? 'ready' : c.loadError ? 'failed' : 'loading'}>
       <header class="options__header">
-        <h1>Site Report</h1>
-        <nav aria-label="Sections">
-          <a href="#connection">Connection</a>
-          <a href="#reports">Reports</a>
-          <a href="#preferences">Preferences</a>
+        <h1>{t('extName')}</h1>
+        <nav aria-label={t('optionsSections')}>
+          <a href="#connection">{t('optionsConnection')}</a>
+          <a href="#reports">{t('optionsReports')}</a>
+          <a href="#preferences">{t('optionsPreferences')}</a>
         </nav>
       </header>
       {c.loadError && <Notice tone="error" message={c.loadError.message} />}
       {!settings ? (
         !c.loadError && (
           <p class="muted" role="status">
-            Loading the settings…
+            {t('optionsLoading')}
           </p>
         )
       ) : (
@@ -37,14 +38,14 @@ export function App() {
             <ConnectionForm settings={settings} onSaved={c.saved} onForgotten={c.forgotten} />
             <AccountPanel account={c.account} baseUrl={settings.baseUrl} onRetry={() => void c.loadAccount()} />
           </div>
-          <section id="reports" class="options__group" aria-label="Your reports">
+          <section id="reports" class="options__group" aria-label={t('optionsYourReports')}>
             <QueuePanel />
             {c.connected && settings.baseUrl ? (
               <ReportsManager />
             ) : (
               <div class="card">
-                <h2>Reports</h2>
-                <p class="muted">Your reports appear here once the extension is connected to your service.</p>
+                <h2>{t('optionsReports')}</h2>
+                <p class="muted">{t('optionsReportsAfterConnect')}</p>
               </div>
             )}
           </section>

@@ -3,6 +3,7 @@ import type { ReportView } from '@/lib/protocol';
 import { ReportPage } from '@/components/report/ReportPage';
 import { askForReport, keptCopyWithin, useReport } from '@/lib/report/use-report';
 import { readReportViewTarget } from '@/lib/shared/report-view-address';
+import { t } from '@/lib/shared/i18n';
 
 const target = readReportViewTarget(location.search);
 // Asked before anything is drawn: the background's answers are on their way while the page starts.
@@ -15,7 +16,7 @@ export function App({ kept }: { kept: ReportView | null }) {
   const loaded = useReport(target, asked, kept);
   const url = loaded.state.phase === 'ready' || loaded.state.phase === 'deleted' ? loaded.state.view.report.url : null;
   useEffect(() => {
-    document.title = url ? `${url} · Site Report` : 'Site Report';
+    document.title = url ? t('pageTitleReport', { address: url }) : t('extName');
   }, [url]);
   return <ReportPage loaded={loaded} target={target} />;
 }

@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api/errors';
+import { t } from '@/lib/shared/i18n';
 
 /** The path every endpoint starts with; users often paste it along with the address. */
 const API_PREFIX = '/api/v1';
@@ -7,7 +8,6 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 /** `localhost:8080` also matches SCHEME; a scheme is never followed by a digit. */
 const HOST_WITH_PORT = /^[a-z0-9.-]+:\d/i;
 const PASTED_API_PATH = /\/api\/v1(?:\/.*)?$/i;
-const NOT_AN_ADDRESS = 'This is not a web address. Enter the address of your report service, such as https://reports.example.com.';
 
 /** The address itself stays out of the detail: users paste all sorts into it, keys included. */
 function invalid(message: string, detail: string): ApiError {
@@ -40,7 +40,7 @@ const OTHER_LOOPBACK = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
  */
 export function normaliseBaseUrl(input: string): string {
   const trimmed = input.trim();
-  if (trimmed === '') throw invalid('Enter the address of your report service, such as https://reports.example.com.', 'empty address');
+  if (trimmed === '') throw invalid(t('addressEmpty'), 'empty address');
   const hasScheme = SCHEME.test(trimmed) && !HOST_WITH_PORT.test(trimmed);
   const candidate = hasScheme ? trimmed : `https://${trimmed}`;
 
@@ -48,27 +48,24 @@ export function normaliseBaseUrl(input: string): string {
   try {
     url = new URL(candidate);
   } catch {
-    throw invalid(NOT_AN_ADDRESS, 'not parsable as a URL');
+    throw invalid(t('addressNotAddress'), 'not parsable as a URL');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw invalid('The address must start with https://, such as https://reports.example.com.', `scheme ${url.protocol}`);
+    throw invalid(t('addressScheme'), `scheme ${url.protocol}`);
   }
   if (url.hostname === '' || (!hasScheme && !url.hostname.includes('.') && !isLoopback(url.hostname))) {
-    throw invalid(NOT_AN_ADDRESS, 'no host name');
+    throw invalid(t('addressNotAddress'), 'no host name');
   }
   if (url.username !== '' || url.password !== '') {
-    throw invalid('Leave the user name and password out of the address.', 'credentials in the address');
+    throw invalid(t('addressCredentials'), 'credentials in the address');
   }
   if (url.protocol === 'http:' && !isLoopback(url.hostname) && OTHER_LOOPBACK.test(url.hostname)) {
-    throw invalid(
-      'For a service on this computer, use http://127.0.0.1, http://localhost or http://[::1]: the browser lets the extension reach only those over plain http.',
-      `loopback host ${url.hostname}`,
-    );
+    throw invalid(t('addressOtherLoopback'), `loopback host ${url.hostname}`);
   }
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
     throw new ApiError({
       kind: 'insecure-address',
-      message: 'This address starts with http://, so your API key would travel in clear text. Use the https:// address of your report service.',
+      message: t('addressInsecure'),
       detail: `host: ${url.host}`,
     });
   }

@@ -1,5 +1,6 @@
 import { normaliseBaseUrl } from '@/lib/api/address';
 import { ApiError } from '@/lib/api/errors';
+import { t, tn } from '@/lib/shared/i18n';
 
 /*
  * Turns an answer that is not the data asked for into an ApiError whose
@@ -30,26 +31,43 @@ export interface RequestContext {
   subject: Subject;
 }
 
+// Getters: each is read in the UI language when an error is made.
 const MESSAGES = {
-  unauthorized: 'The service refused the API key. Check the key, or create a new one in the account area of your service.',
-  forbiddenPlan: 'Your plan on the report service does not include API access. Upgrade the plan, or use an account whose plan has it.',
-  forbiddenReport: 'You cannot change this report: it no longer exists or belongs to another account.',
-  forbidden: 'The report service refused this for your account.',
-  notFound: 'This report no longer exists or belongs to another account.',
-  validation: 'The report service did not accept the request.',
-  quota:
-    'You have created as many reports this month as your plan allows. Deleted reports still count. You can create more next month, or with a bigger plan.',
-  server: (status: number) => `The report service ran into a problem (error ${status}). Try again in a moment.`,
-  notTheApi:
-    "This address does not look like the report service's API: it answered with a web page instead of data. Check the address in the options: it is the address of the service's own website, such as https://reports.example.com.",
-  broken: 'The report service sent an answer that is cut off or garbled, so this extension cannot read it.',
-  notUnderstood: (status: number) => `The report service gave an answer this extension does not understand (error ${status}).`,
-} as const;
+  get unauthorized() {
+    return t('errorUnauthorized');
+  },
+  get forbiddenPlan() {
+    return t('errorForbiddenPlan');
+  },
+  get forbiddenReport() {
+    return t('errorForbiddenReport');
+  },
+  get forbidden() {
+    return t('errorForbidden');
+  },
+  get notFound() {
+    return t('errorNotFound');
+  },
+  get validation() {
+    return t('errorRefused');
+  },
+  get quota() {
+    return t('errorQuota');
+  },
+  server: (status: number) => t('errorServer', { status: String(status) }),
+  get notTheApi() {
+    return t('errorNotTheApi');
+  },
+  get broken() {
+    return t('errorBroken');
+  },
+  notUnderstood: (status: number) => t('errorNotUnderstood', { status: String(status) }),
+};
 
 function rateLimitedMessage(seconds: number | undefined): string {
-  const when =
-    seconds === undefined ? 'in a minute' : seconds >= RETRY_AFTER_MAX_SECONDS ? 'later' : seconds <= 1 ? 'in a second' : `in ${seconds} seconds`;
-  return `The report service is getting too many requests from you. Try again ${when}.`;
+  if (seconds === undefined) return t('errorRateLimitedMinute');
+  if (seconds >= RETRY_AFTER_MAX_SECONDS) return t('errorRateLimitedLater');
+  return tn('errorRateLimitedSeconds', Math.max(1, seconds));
 }
 
 export function parseBody(text: string): ParsedBody {
@@ -163,7 +181,7 @@ export function errorFromRedirect(location: string | null, requestUrl: string, b
   } catch {
     suggestion = null;
   }
-  const hint = suggestion && suggestion !== baseUrl ? `It sends requests on to ${suggestion}: if that is your service, enter that address.` : '';
+  const hint = suggestion && suggestion !== baseUrl ? t('errorRedirectHint', { address: suggestion }) : '';
   return notTheApi(detail, hint);
 }
 

@@ -16,6 +16,7 @@ import {
   type ReportPage,
 } from '@/lib/api/schemas';
 import type { z } from 'zod';
+import { t, tn } from '@/lib/shared/i18n';
 
 export interface ListParams {
   search?: string;
@@ -46,20 +47,13 @@ export interface ReportsApiOptions {
   signal?: AbortSignal;
 }
 
-const DELETE_UNCONFIRMED =
-  'The report service did not confirm that the report was deleted. Reload the list to see whether it is gone, and try again if it is not.';
-
-const AUDIT_TIMEOUT_MESSAGE =
-  'The report service is taking a long time to audit this page: it fetches the page live, which can take a while. The report may still appear in your list in a few minutes.';
-
 /** A key travels in a header, so it can only hold visible ASCII characters. */
 function keyProblem(apiKey: string): ApiError | null {
-  if (apiKey === '')
-    return new ApiError({ kind: 'unauthorized', message: 'Enter your API key in the options. You find it in your account on the report service.' });
+  if (apiKey === '') return new ApiError({ kind: 'unauthorized', message: t('keyMissingInOptions') });
   if (!/^[\x21-\x7e]+$/.test(apiKey)) {
     return new ApiError({
       kind: 'unauthorized',
-      message: 'The API key holds characters a key cannot have. Copy it again from your account on the report service.',
+      message: t('keyBadCharacters'),
     });
   }
   return null;
@@ -92,7 +86,7 @@ export function createReportsApi(o: ReportsApiOptions) {
   try {
     baseUrl = normaliseBaseUrl(o.baseUrl);
   } catch (error) {
-    baseUrl = isApiError(error) ? error : new ApiError({ kind: 'invalid-address', message: 'The address of the report service is not valid.' });
+    baseUrl = isApiError(error) ? error : new ApiError({ kind: 'invalid-address', message: t('addressInvalid') });
   }
   const apiKey = o.apiKey.trim();
   const refusedKey = keyProblem(apiKey);
@@ -100,9 +94,9 @@ export function createReportsApi(o: ReportsApiOptions) {
   const createTimeoutMs = o.createTimeoutMs ?? 180_000;
   const readTimeout = {
     timeoutMs,
-    timeoutMessage: `The report service did not answer within ${Math.round(timeoutMs / 1000)} seconds. Try again in a moment.`,
+    timeoutMessage: tn('errorTimeout', Math.round(timeoutMs / 1000)),
   };
-  const auditTimeout = { timeoutMs: createTimeoutMs, timeoutMessage: AUDIT_TIMEOUT_MESSAGE };
+  const auditTimeout = { timeoutMs: createTimeoutMs, timeoutMessage: t('errorAuditSlow') };
 
   async function answer<T>(request: ApiRequest, schema: z.ZodType<T>, what: string): Promise<{ value: T; serviceTime: number | null }> {
     if (typeof baseUrl !== 'string') throw baseUrl;
@@ -158,7 +152,7 @@ export function createReportsApi(o: ReportsApiOptions) {
     deleteReport(p: { id: number }): Promise<DeleteResult> {
       const request: ApiRequest = { method: 'DELETE', path: reportPath(p.id), subject: 'report', allowEmpty: true, ...readTimeout };
       return call(request, deleteBody(p.id), 'deleted report').catch((error: unknown) => {
-        if (isApiError(error) && error.kind === 'invalid-response') throw new ApiError({ ...error.toJSON(), message: DELETE_UNCONFIRMED });
+        if (isApiError(error) && error.kind === 'invalid-response') throw new ApiError({ ...error.toJSON(), message: t('errorDeleteUnconfirmed') });
         throw error;
       });
     },

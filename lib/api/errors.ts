@@ -1,3 +1,4 @@
+import { t } from '@/lib/shared/i18n';
 /**
  * The one error type that travels from the API client (and the background)
  * to the pages. `message` is written for the user and shown as is; `detail`
@@ -97,7 +98,7 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /** A typed error as it is; anything else is the extension's own fault, worded by `message`. */
-export function asApiError(error: unknown, message = 'Something went wrong inside the extension. Try again.'): ApiError {
+export function asApiError(error: unknown, message?: string): ApiError {
   if (isApiError(error)) return error;
-  return new ApiError({ kind: 'extension', message, detail: error instanceof Error ? error.message : String(error) });
+  return new ApiError({ kind: 'extension', message: message ?? t('errorInside'), detail: error instanceof Error ? error.message : String(error) });
 }

@@ -11,6 +11,7 @@ import {
   type Subject,
 } from '@/lib/api/classify';
 import { ApiError, isApiError } from '@/lib/api/errors';
+import { t as words } from '@/lib/shared/i18n';
 
 /*
  * One request to the API: the auth header, the timeout, redirects seen for
@@ -44,9 +45,6 @@ export interface ApiRequest {
   /** Whether an empty 2xx answer is a success (a delete may send none). */
   allowEmpty?: boolean;
 }
-
-const NETWORK_MESSAGE =
-  'Could not reach the report service. It may be down, or the browser may have blocked the connection: because it does not trust the certificate, because of its HTTPS-only mode, because of a proxy or firewall, or because the extension has no permission for this address.';
 
 function describeFailure(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
@@ -126,7 +124,7 @@ async function attempt(t: Transport, request: ApiRequest): Promise<Answer> {
       });
     }
     if (t.signal?.aborted) throw t.signal.reason;
-    throw new ApiError({ kind: 'network', message: NETWORK_MESSAGE, detail: `${info.method} ${info.target}: ${describeFailure(error)}` });
+    throw new ApiError({ kind: 'network', message: words('errorNetwork'), detail: `${info.method} ${info.target}: ${describeFailure(error)}` });
   } finally {
     clearTimeout(timer);
     t.signal?.removeEventListener('abort', forwardAbort);

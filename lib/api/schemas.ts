@@ -1,3 +1,4 @@
+import { t } from '@/lib/shared/i18n';
 import { z } from 'zod';
 import { PRIVACY_VALUES, RESULT_LABELS } from '@/lib/shared/score';
 import { asObject } from '@/lib/api/classify';
@@ -220,7 +221,7 @@ export function readBody<T>(schema: z.ZodType<T>, body: unknown, what: string): 
   const issues = parsed.error.issues.slice(0, 5).map((i) => `${formatPath(i.path)}: ${i.message}`);
   throw new ApiError({
     kind: 'invalid-response',
-    message: 'The service sent an answer this extension does not understand. It may be a version this extension does not support yet.',
+    message: t('errorUnknownShape'),
     detail: `${what}: ${issues.join('; ')}`,
   });
 }

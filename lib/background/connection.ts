@@ -4,7 +4,7 @@ import { normaliseBaseUrl } from '@/lib/api/address';
 import { ApiError } from '@/lib/api/errors';
 import { originPattern } from '@/lib/shared/permission';
 import type { RequestOf, StateChange, StateChangedMessage, SettingsView } from '@/lib/protocol';
-import { cleanKey, keyForOtherAddress, keyProblem, MISSING_KEY } from '@/lib/shared/api-key';
+import { cleanKey, keyForOtherAddress, keyProblem, missingKey } from '@/lib/shared/api-key';
 import {
   keyForSessionOnly,
   readConnection,
@@ -15,6 +15,7 @@ import {
   watchPreferences,
   writeConnection,
 } from '@/lib/storage';
+import { t } from '@/lib/shared/i18n';
 
 async function hasPermission(baseUrl: string): Promise<boolean> {
   return browser.permissions.contains({ origins: [originPattern(baseUrl)] });
@@ -35,7 +36,7 @@ export async function settingsView(): Promise<SettingsView> {
 function permissionMissing(baseUrl: string): ApiError {
   return new ApiError({
     kind: 'permission-missing',
-    message: `The browser no longer lets the extension reach ${new URL(baseUrl).host}. Grant the permission again to go on.`,
+    message: t('errorPermissionMissing', { host: new URL(baseUrl).host }),
   });
 }
 
@@ -45,7 +46,7 @@ export async function connectedApi(): Promise<{ api: ReportsApi; baseUrl: string
   if (!connection?.apiKey) {
     throw new ApiError({
       kind: 'not-connected',
-      message: 'The extension is not connected to a report service yet. Open the options to connect it.',
+      message: t('errorNotConnected'),
     });
   }
   if (!(await hasPermission(connection.baseUrl))) throw permissionMissing(connection.baseUrl);
@@ -68,9 +69,9 @@ export async function saveConnection(request: RequestOf<'saveConnection'>) {
       ? null
       : saved
         ? keyForOtherAddress(new URL(saved.origin).host, new URL(baseUrl).host)
-        : MISSING_KEY;
+        : missingKey();
   if (problem) {
-    throw new ApiError({ kind: 'validation', message: problem, fields: { apiKey: [apiKey ? problem : 'Enter your API key.'] } });
+    throw new ApiError({ kind: 'validation', message: problem, fields: { apiKey: [apiKey ? problem : t('keyMissingShort')] } });
   }
   if (!(await hasPermission(baseUrl))) throw permissionMissing(baseUrl);
   const previous = (await readConnection())?.baseUrl ?? null;

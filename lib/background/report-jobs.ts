@@ -6,6 +6,7 @@ import { reportJobs } from '@/lib/storage';
 import { reportsForPage } from '@/lib/background/page-state';
 import { settleNewReport, type Connected } from '@/lib/background/report-view';
 import { pageKey } from '@/lib/shared/page-address';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * Reports being created are owned by the background, not by the popup that
@@ -85,7 +86,7 @@ export function startReport(connection: Connected, request: RequestOf<'createRep
       await settle({ url: request.url, state: 'done', startedAt, report });
       return report;
     } catch (error) {
-      const apiError = asApiError(error, 'The report could not be created. Try again.');
+      const apiError = asApiError(error, t('errorReportFailed'));
       await settle({ url: request.url, state: 'failed', startedAt, error: errorForPages(apiError) });
       throw apiError;
     } finally {
@@ -99,8 +100,9 @@ export function startReport(connection: Connected, request: RequestOf<'createRep
 
 const INTERRUPTED = {
   kind: 'interrupted',
-  message:
-    'The browser stopped the extension while the service was auditing this page, and no report of it showed up. Try again, or look for the report in the options.',
+  get message() {
+    return t('errorInterrupted');
+  },
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { ApiError, asApiError, errorForPages } from '@/lib/api/errors';
 import { envelope, requests, type MessageType, type ParsedRequestOf, type Reply, type ResponseOf } from '@/lib/protocol';
+import { t } from '@/lib/shared/i18n';
 
 export type Handlers = { [T in MessageType]: (payload: ParsedRequestOf<T>) => Promise<ResponseOf<T>> };
 
@@ -22,7 +23,7 @@ export async function dispatch(handlers: Handlers, message: unknown): Promise<Re
     if (!parsed.success) {
       throw new ApiError({
         kind: 'extension',
-        message: 'The extension sent itself a request it does not understand. Reload the page and try again.',
+        message: t('errorBadRequest'),
         detail: `${type}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}`,
       });
     }

@@ -1,7 +1,8 @@
 import type { Account } from '@/lib/api';
 import { normaliseBaseUrl } from '@/lib/api/address';
 import { isApiError, type ApiErrorData } from '@/lib/api/errors';
-import { cleanKey, keyForOtherAddress, keyProblem, MISSING_KEY } from '@/lib/shared/api-key';
+import { cleanKey, keyForOtherAddress, keyProblem, missingKey } from '@/lib/shared/api-key';
+import { intlLocale, t, tn } from '@/lib/shared/i18n';
 
 /**
  * The options page's connection form, checked in the click itself: an
@@ -24,7 +25,7 @@ export type ConnectionCheck =
 /** What is wrong with the key field: a typed key too short to be one, or an empty field with no saved key for this address. */
 function keyFieldProblem(apiKey: string, input: ConnectionInput, baseUrl: string): string | null {
   if (apiKey) return keyProblem(apiKey);
-  if (!input.keySet || !input.savedBaseUrl) return MISSING_KEY;
+  if (!input.keySet || !input.savedBaseUrl) return missingKey();
   // A saved key goes only to the address it was saved for: another origin needs it typed again.
   const saved = new URL(input.savedBaseUrl);
   if (baseUrl && new URL(baseUrl).origin !== saved.origin) return keyForOtherAddress(saved.host, new URL(baseUrl).host);
@@ -57,14 +58,15 @@ export function permissionHost(address: string): string | null {
 }
 
 export function keyHintText(hint: string | null): string {
-  return hint ? `A key ending in ••••${hint} is saved.` : 'No key is saved.';
+  return hint ? t('keySaved', { hint }) : t('keyNone');
 }
 
 export function quotaText(account: Pick<Account, 'reportsPerMonth'>): string {
   const n = account.reportsPerMonth;
-  if (n === 'unlimited') return 'Unlimited';
-  if (n === null) return 'Not told by the service';
-  return `${n} ${n === 1 ? 'report' : 'reports'} a month`;
+  if (n === 'unlimited') return t('accountUnlimited');
+  if (n === null) return t('accountNotTold');
+  // A quota keeps its digits together ("1000 reports a month"), as this page always wrote it; larger ones are grouped.
+  return tn('accountQuota', n, { count: new Intl.NumberFormat(intlLocale(), { useGrouping: 'min2' }).format(n) });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ApiErrorData } from '@/lib/api/errors';
 import type { QueuedReport } from '@/lib/protocol';
 import { errorData } from '@/lib/pages/error-view';
 import { onStateChanged, sendToBackground } from '@/lib/pages/send-to-background';
+import { t } from '@/lib/shared/i18n';
 
 /** The reports waiting for the service to be back, kept current while the options page is open. */
 export function useQueue() {
@@ -16,7 +17,7 @@ export function useQueue() {
       const next = await work();
       if (next) setQueue(next);
     } catch (caught) {
-      setError(errorData(caught, 'The queue could not be read. Reload this page.'));
+      setError(errorData(caught, t('errorQueueUnreadable')));
     }
   }, []);
 

@@ -5,10 +5,11 @@ import type { ApiErrorData } from '@/lib/api/errors';
 import type { SettingsView } from '@/lib/protocol';
 import { onStateChanged, sendToBackground } from '@/lib/pages/send-to-background';
 import { errorData } from '@/lib/pages/error-view';
+import { t } from '@/lib/shared/i18n';
 
 const isConnected = (s: SettingsView) => Boolean(s.baseUrl && s.keySet && s.permissionGranted);
 
-const asData = (error: unknown) => errorData(error, 'The extension could not read its settings. Reload this page.');
+const asData = (error: unknown) => errorData(error, t('errorSettingsUnreadable'));
 
 /** The options page's one source of settings: as the background shows them, kept current, and the account they lead to. */
 export function useSettings() {

@@ -1,3 +1,4 @@
+import { intlLocale, t } from '@/lib/shared/i18n';
 /**
  * How the pages word a report's date: relative in the list ("3 minutes
  * ago"), exact on hover and for screen readers.
@@ -13,11 +14,11 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /** "just now", "5 minutes ago", "yesterday", "3 months ago". A date slightly ahead (clocks differ) reads as "just now". */
-export function relativeTime(iso: string, now: number = Date.now(), locale = 'en'): string {
+export function relativeTime(iso: string, now: number = Date.now(), locale = intlLocale()): string {
   const then = Date.parse(iso);
-  if (Number.isNaN(then)) return 'unknown date';
+  if (Number.isNaN(then)) return t('dateUnknown');
   const seconds = Math.round((then - now) / 1000);
-  if (seconds > -45 && seconds < 60) return 'just now';
+  if (seconds > -45 && seconds < 60) return t('dateJustNow');
   const format = relativeFormat(locale);
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
@@ -25,10 +26,10 @@ export function relativeTime(iso: string, now: number = Date.now(), locale = 'en
   return format.format(Math.trunc(seconds / 60) || -1, 'minute');
 }
 
-/** "27 Jan 2022, 20:05" in the user's own locale and time zone. */
-export function exactTime(iso: string, locale?: string, timeZone?: string): string {
+/** "27 Jan 2022, 20:05" in the UI language and the user's time zone. */
+export function exactTime(iso: string, locale = intlLocale(), timeZone?: string): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'unknown date';
+  if (Number.isNaN(date.getTime())) return t('dateUnknown');
   return exactFormat(locale, timeZone).format(date);
 }
 
@@ -43,8 +44,8 @@ function relativeFormat(locale: string): Intl.RelativeTimeFormat {
   return format;
 }
 
-function exactFormat(locale: string | undefined, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${locale ?? ''}|${timeZone ?? ''}`;
+function exactFormat(locale: string, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}`;
   let format = exactFormats.get(key);
   if (!format) exactFormats.set(key, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone })));
   return format;

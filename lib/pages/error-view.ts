@@ -1,4 +1,5 @@
 import { asApiError, isServiceAway, type ApiErrorData, type ApiErrorKind } from '@/lib/api/errors';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * How a page presents a typed error: the message as is, per-field messages
@@ -17,6 +18,11 @@ export interface ErrorView {
   retryAfterSeconds: number | null;
   /** The service is away: the report can wait in the queue until it is back. */
   queueable: boolean;
+  /**
+   * The words are the service's own (a refused request answered over HTTP): shown as it sent them, in its
+   * language, and labelled as coming from it. The extension's own checks of a form carry no status.
+   */
+  fromService: boolean;
 }
 
 const ACTIONS: Record<ApiErrorKind, ErrorAction> = {
@@ -58,7 +64,7 @@ export function errorView(error: ApiErrorData, shownFields: readonly string[]): 
     const unplaced = entries.filter(([name]) => !shownFields.includes(name)).flatMap(([, messages]) => messages);
     const joined = entries.flatMap(([, messages]) => messages).join(' ');
     if (Object.keys(fields).length > 0 && message === joined) {
-      message = unplaced.length > 0 ? unplaced.join(' ') : REFUSED;
+      message = unplaced.length > 0 ? unplaced.join(' ') : t('errorRefused');
     } else {
       otherFields.push(...unplaced.filter((m) => !message.includes(m)));
     }
@@ -71,6 +77,7 @@ export function errorView(error: ApiErrorData, shownFields: readonly string[]): 
     action: ACTIONS[error.kind] ?? null,
     retryAfterSeconds: typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : null,
     queueable: isServiceAway(error),
+    fromService: error.kind === 'validation' && error.status !== undefined,
   };
 }
 
@@ -78,5 +85,3 @@ export function errorView(error: ApiErrorData, shownFields: readonly string[]): 
 export function errorData(error: unknown, message?: string): ApiErrorData {
   return asApiError(error, message).toJSON();
 }
-
-const REFUSED = 'The report service did not accept the request.';

@@ -1,4 +1,5 @@
 import type { Privacy } from '@/lib/shared/score';
+import { t } from '@/lib/shared/i18n';
 
 /** The service's own bounds for a report password. */
 export const PASSWORD_MAX = 128;
@@ -11,7 +12,7 @@ export const PASSWORD_MAX = 128;
  */
 export function passwordProblem(privacy: Privacy, password: string): string | null {
   if (privacy !== 2) return null;
-  if (password.trim() === '') return 'Enter a password. Anyone who opens the report will need it.';
-  if ([...password].length > PASSWORD_MAX) return `Use at most ${PASSWORD_MAX} characters.`;
+  if (password.trim() === '') return t('passwordEmpty');
+  if ([...password].length > PASSWORD_MAX) return t('passwordTooLong', { max: PASSWORD_MAX });
   return null;
 }

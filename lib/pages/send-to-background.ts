@@ -1,6 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { ApiError, asApiError } from '@/lib/api/errors';
 import type { MessageType, Reply, RequestOf, ResponseOf, StateChange, StateChangedMessage } from '@/lib/protocol';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * The pages' side of the protocol (lib/protocol.ts): send one message, get
@@ -12,10 +13,10 @@ export async function sendToBackground<T extends MessageType>(type: T, payload: 
   try {
     reply = (await browser.runtime.sendMessage({ type, payload })) as Reply<ResponseOf<T>> | undefined;
   } catch (error) {
-    throw asApiError(error, 'The extension could not reach its background. Close this page and try again.');
+    throw asApiError(error, t('errorNoBackground'));
   }
   if (!reply) {
-    throw new ApiError({ kind: 'extension', message: 'The extension did not answer. Close this page and try again.' });
+    throw new ApiError({ kind: 'extension', message: t('errorNoAnswer') });
   }
   if (!reply.ok) throw ApiError.fromJSON(reply.error);
   return reply.value;

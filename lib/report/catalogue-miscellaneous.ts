@@ -1,14 +1,14 @@
-import type { CheckDetails } from '@/lib/report/catalogue';
-import { min, noun, value } from '@/lib/report/catalogue-parts';
+import type { CheckSpec } from '@/lib/report/catalogue';
+import { min, value } from '@/lib/report/catalogue-parts';
 
 /** The checks of the service's "Miscellaneous" category, in its order. */
-export const MISCELLANEOUS_CHECKS: [string, CheckDetails][] = [
+export const MISCELLANEOUS_CHECKS: [string, CheckSpec][] = [
   [
     'structured_data',
     {
       category: 'miscellaneous',
-      why: 'Structured data (Schema.org, Open Graph, Twitter cards) lets search engines and social sites show rich previews of the page.',
-      fix: 'Add Schema.org JSON-LD and Open Graph tags that describe the page.',
+      why: 'whyStructuredData',
+      fix: 'fixStructuredData',
       finding: { kind: 'structured' },
     },
   ],
@@ -16,8 +16,8 @@ export const MISCELLANEOUS_CHECKS: [string, CheckDetails][] = [
     'meta_viewport',
     {
       category: 'miscellaneous',
-      why: 'The viewport tag makes the page fit phone screens instead of showing a shrunken desktop page.',
-      fix: 'Add <meta name="viewport" content="width=device-width, initial-scale=1">.',
+      why: 'whyMetaViewport',
+      fix: 'fixMetaViewport',
       finding: value,
     },
   ],
@@ -25,8 +25,8 @@ export const MISCELLANEOUS_CHECKS: [string, CheckDetails][] = [
     'charset',
     {
       category: 'miscellaneous',
-      why: 'Declaring the character set makes browsers show every letter correctly.',
-      fix: 'Add <meta charset="utf-8"> at the top of the head.',
+      why: 'whyCharset',
+      fix: 'fixCharset',
       finding: value,
     },
   ],
@@ -34,26 +34,26 @@ export const MISCELLANEOUS_CHECKS: [string, CheckDetails][] = [
     'sitemap',
     {
       category: 'miscellaneous',
-      why: 'A sitemap named in robots.txt helps search engines find every page of the site.',
-      fix: "Add a Sitemap: line with the sitemap's address to robots.txt.",
-      finding: { kind: 'list', from: 'value', noun: noun('sitemap', 'sitemaps') },
+      why: 'whySitemap',
+      fix: 'fixSitemap',
+      finding: { kind: 'list', from: 'value', noun: 'nounSitemaps' },
     },
   ],
   [
     'social',
     {
       category: 'miscellaneous',
-      why: "Links to the site's social profiles help visitors follow it and show who runs it.",
-      fix: "Link to the site's profiles on social networks.",
-      finding: { kind: 'groups', from: 'value', noun: noun('social link', 'social links') },
+      why: 'whySocial',
+      fix: 'fixSocial',
+      finding: { kind: 'groups', from: 'value', noun: 'nounSocialLinks' },
     },
   ],
   [
     'content_length',
     {
       category: 'miscellaneous',
-      why: 'A page with little text gives search engines little to understand and rank.',
-      fix: 'Write more useful text on the page: an article wants at least 500 words.',
+      why: 'whyContentLength',
+      fix: 'fixContentLength',
       finding: { kind: 'number', unit: 'words', limit: min(500) },
     },
   ],
@@ -61,8 +61,8 @@ export const MISCELLANEOUS_CHECKS: [string, CheckDetails][] = [
     'text_html_ratio',
     {
       category: 'miscellaneous',
-      why: 'Little visible text in a lot of markup often means bloated code or thin content.',
-      fix: 'Add text, or trim the markup, scripts and styles written into the HTML.',
+      why: 'whyTextHtmlRatio',
+      fix: 'fixTextHtmlRatio',
       finding: { kind: 'number', unit: 'percent', limit: min(10) },
     },
   ],
@@ -70,9 +70,9 @@ export const MISCELLANEOUS_CHECKS: [string, CheckDetails][] = [
     'inline_css',
     {
       category: 'miscellaneous',
-      why: 'Style attributes mix design into content, cannot be cached, and make the page harder to change.',
-      fix: 'Move the styles listed into a stylesheet, and use classes.',
-      finding: { kind: 'list', from: 'errors', noun: noun('style attribute', 'style attributes') },
+      why: 'whyInlineCss',
+      fix: 'fixInlineCss',
+      finding: { kind: 'list', from: 'errors', noun: 'nounStyleAttributes' },
       onPage: 'style',
     },
   ],
@@ -80,9 +80,9 @@ export const MISCELLANEOUS_CHECKS: [string, CheckDetails][] = [
     'deprecated_html_tags',
     {
       category: 'miscellaneous',
-      why: 'Tags dropped from HTML, such as <font> and <center>, may be drawn wrongly or not at all.',
-      fix: 'Replace the tags listed with current HTML and CSS.',
-      finding: { kind: 'counts', noun: noun('deprecated tag', 'deprecated tags') },
+      why: 'whyDeprecatedHtmlTags',
+      fix: 'fixDeprecatedHtmlTags',
+      finding: { kind: 'counts', noun: 'nounDeprecatedTags' },
       onPage: 'tag',
     },
   ],

@@ -1,7 +1,6 @@
-import type { FindingSpec, Noun, Range } from '@/lib/report/catalogue';
+import type { FindingSpec, Range } from '@/lib/report/catalogue';
 
 /** Shorthands the catalogue's tables are written with. */
 export const max = (n: number): Range => ({ min: null, max: n });
 export const min = (n: number): Range => ({ min: n, max: null });
-export const noun = (one: string, many: string): Noun => ({ one, many });
 export const value: FindingSpec = { kind: 'value' };

@@ -2,6 +2,7 @@ import { MISCELLANEOUS_CHECKS } from '@/lib/report/catalogue-miscellaneous';
 import { PERFORMANCE_CHECKS } from '@/lib/report/catalogue-performance';
 import { SECURITY_CHECKS } from '@/lib/report/catalogue-security';
 import { SEO_CHECKS } from '@/lib/report/catalogue-seo';
+import { t, type PlainKey, type PluralKey } from '@/lib/shared/i18n';
 
 /**
  * What the report view says about each check the service runs: its category,
@@ -15,24 +16,21 @@ import { SEO_CHECKS } from '@/lib/report/catalogue-seo';
 export const CATEGORIES = ['seo', 'performance', 'security', 'miscellaneous', 'other'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export const CATEGORY_NAMES: Record<Category, string> = {
-  seo: 'SEO',
-  performance: 'Performance',
-  security: 'Security',
-  miscellaneous: 'Miscellaneous',
-  other: 'Other checks',
-};
+export const CATEGORY_NAMES = {
+  seo: 'categorySeo',
+  performance: 'categoryPerformance',
+  security: 'categorySecurity',
+  miscellaneous: 'categoryMiscellaneous',
+  other: 'categoryOther',
+} as const satisfies Record<Category, PlainKey>;
 
 export type Unit = 'seconds' | 'bytes' | 'elements' | 'words' | 'percent';
 export interface Range {
   min: number | null;
   max: number | null;
 }
-/** How to count what a list holds: "1 image without alt text", "3 images without alt text". */
-export interface Noun {
-  one: string;
-  many: string;
-}
+/** How to count what a list holds: "1 image without alt text", "3 images without alt text" (a plural in the catalogue). */
+export type Noun = Extract<PluralKey, `noun${string}`>;
 
 export type FindingSpec =
   /** A text with its length against a limit (title, description). */
@@ -52,19 +50,25 @@ export type FindingSpec =
 /** Which elements of the live page a finding names, for "Show on page". */
 export type OnPage = 'image' | 'heading' | 'link' | 'style' | 'tag';
 
-export interface CheckDetails {
+/** A check as the tables write it: the sentences by their catalogue keys. */
+export interface CheckSpec {
   category: Category;
-  why: string;
-  fix: string;
+  /** Why the check matters, and how to fix a failure. */
+  why: PlainKey;
+  fix: PlainKey;
   finding: FindingSpec;
   onPage?: OnPage;
 }
 
-const DETAILS = new Map<string, CheckDetails>([...SEO_CHECKS, ...PERFORMANCE_CHECKS, ...SECURITY_CHECKS, ...MISCELLANEOUS_CHECKS]);
+/** A check as the view reads it: the sentences in the UI language. */
+export type CheckDetails = Omit<CheckSpec, 'why' | 'fix'> & { why: string; fix: string };
+
+const DETAILS = new Map<string, CheckSpec>([...SEO_CHECKS, ...PERFORMANCE_CHECKS, ...SECURITY_CHECKS, ...MISCELLANEOUS_CHECKS]);
 
 /** What the view says about a check; undefined for one this extension does not know. */
 export function checkDetails(key: string): CheckDetails | undefined {
-  return DETAILS.get(key);
+  const spec = DETAILS.get(key);
+  return spec && { ...spec, why: t(spec.why), fix: t(spec.fix) };
 }
 
 /** The keys known, in the order the service lists its checks. */

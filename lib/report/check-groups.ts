@@ -2,6 +2,7 @@ import type { ReportCheck } from '@/lib/api';
 import { checkName } from '@/lib/shared/check-names';
 import { IMPORTANCES, type Importance } from '@/lib/shared/check-summary';
 import { CATEGORIES, CATEGORY_NAMES, checkDetails, type Category, type CheckDetails } from '@/lib/report/catalogue';
+import { t } from '@/lib/shared/i18n';
 
 /** The report's checks as the view lists them: by category, failed first, the most important first, filtered. */
 
@@ -49,7 +50,7 @@ export function groupChecks(checks: Readonly<Record<string, ReportCheck>>, filte
     const shown = all
       .filter((c) => passes(c.check, filters))
       .sort((a, b) => Number(a.check.passed) - Number(b.check.passed) || rank(a.check.importance) - rank(b.check.importance));
-    return [{ category, name: CATEGORY_NAMES[category], checks: shown, failed: all.filter((c) => !c.check.passed).length, total: all.length }];
+    return [{ category, name: t(CATEGORY_NAMES[category]), checks: shown, failed: all.filter((c) => !c.check.passed).length, total: all.length }];
   });
 }
 

@@ -2,6 +2,7 @@ import type { Noun } from '@/lib/report/catalogue';
 import type { CheckData, Finding, Item, ItemGroup } from '@/lib/report/findings';
 import { safeHref } from '@/lib/report/format';
 import { asList, asNumber, asRecord, asText, errorEntries, isPlainObject, itemText, listLength } from '@/lib/report/read-values';
+import { t, tn } from '@/lib/shared/i18n';
 
 /** Readers of the findings that hold many things: lists, named groups, headings, structured data, tag counts. */
 
@@ -61,10 +62,10 @@ export function readHeadings(check: CheckData): Finding | null {
   });
   const h1 = levels.find((l) => l.level === 1)?.total ?? 0;
   const problems: string[] = [];
-  if (levels.length === 0) problems.push('The page has no headings.');
-  else if (h1 === 0) problems.push('The page has no h1 heading.');
-  else if (h1 > 1) problems.push(`The page has ${h1} h1 headings; keep one.`);
-  else if (!check.passed && errorEntries(check.errors).some(([key]) => key === 'duplicate')) problems.push('The h1 repeats the title word for word.');
+  if (levels.length === 0) problems.push(t('findingNoHeadings'));
+  else if (h1 === 0) problems.push(t('findingNoH1'));
+  else if (h1 > 1) problems.push(tn('findingManyH1', h1));
+  else if (!check.passed && errorEntries(check.errors).some(([key]) => key === 'duplicate')) problems.push(t('findingH1IsTitle'));
   return { kind: 'headings', levels, problems };
 }
 

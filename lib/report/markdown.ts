@@ -3,6 +3,7 @@ import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
 import { groupChecks } from '@/lib/report/check-groups';
 import { readFinding, type Finding } from '@/lib/report/findings';
 import { characters, formatNumber, formatRange, plural } from '@/lib/report/format';
+import { t, tn, uiLanguage, type PlainKey } from '@/lib/shared/i18n';
 
 /**
  * "Copy as Markdown": the failed checks as a checklist to paste into a
@@ -35,10 +36,12 @@ export function findingInShort(finding: Finding): string | null {
   }
 }
 
+const IMPORTANCE = { high: 'importanceHigh', medium: 'importanceMedium', low: 'importanceLow' } as const satisfies Record<string, PlainKey>;
+
 /** "2024-05-01 10:00 UTC": one form for every reader of the ticket. */
 function utcDate(iso: string | null): string {
   const date = iso ? new Date(iso) : null;
-  if (!date || Number.isNaN(date.getTime())) return 'on an unknown date';
+  if (!date || Number.isNaN(date.getTime())) return t('markdownUnknownDate');
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
@@ -47,13 +50,13 @@ export function reportMarkdown(view: Pick<ReportView, 'report' | 'webUrl'>): str
   const checks = report.checks ?? {};
   const groups = groupChecks(checks, { show: 'failed', importance: 'all' });
   const failed = groups.reduce((sum, g) => sum + g.failed, 0);
-  const score = report.score === null ? 'No score' : `Score ${Math.round(report.score)}`;
+  const score = report.score === null ? t('scoreNone') : t('scoreValue', { score: Math.round(report.score) });
   const label = report.label ? ` (${RESULT_LABEL_TEXT[report.label]})` : '';
   const lines = [
-    `## Site Report: ${markdownText(report.url)}`,
+    `## ${t('markdownHeading', { address: markdownText(report.url) })}`,
     '',
-    `${score}${label}, ${failed} of ${Object.keys(checks).length} checks failed. Generated ${utcDate(report.generatedAt ?? report.createdAt)}.`,
-    `Full report: <${view.webUrl}>`,
+    tn('markdownSummary', Object.keys(checks).length, { score: `${score}${label}`, failed, date: utcDate(report.generatedAt ?? report.createdAt) }),
+    t('markdownFullReport', { address: `<${view.webUrl}>` }),
   ];
   for (const group of groups) {
     if (group.checks.length === 0) continue;
@@ -61,9 +64,10 @@ export function reportMarkdown(view: Pick<ReportView, 'report' | 'webUrl'>): str
     for (const { key, name, check, details } of group.checks) {
       const found = findingInShort(readFinding(key, check));
       const fix = details ? `: ${markdownText(details.fix)}` : '';
-      lines.push(`- [ ] **${markdownText(name)}** (${check.importance})${fix}${found ? ` Found: ${markdownText(found)}.` : ''}`);
+      const importance = t(IMPORTANCE[check.importance]).toLocaleLowerCase(uiLanguage());
+      lines.push(`- [ ] **${markdownText(name)}** (${importance})${fix}${found ? ` ${t('markdownFound', { finding: markdownText(found) })}` : ''}`);
     }
   }
-  if (failed === 0) lines.push('', 'Every check passed.');
+  if (failed === 0) lines.push('', t('markdownAllPassed'));
   return `${lines.join('\n')}\n`;
 }

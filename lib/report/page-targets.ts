@@ -1,5 +1,5 @@
 import type { ReportCheck } from '@/lib/api';
-import { checkDetails } from '@/lib/report/catalogue';
+import { checkDetails, type Noun } from '@/lib/report/catalogue';
 import { readCounts, readHeadings, readList } from '@/lib/report/finding-lists';
 import { sourcesOf } from '@/lib/report/findings';
 
@@ -21,7 +21,8 @@ export type PageTargets =
 export const MAX_TARGETS = 300;
 
 const TAG_NAME = /^[a-z][a-z0-9-]{0,30}$/i;
-const noun = { one: '', many: '' };
+/** Any noun: only the items of the list are read here, never its count in words. */
+const noun: Noun = 'nounLinks';
 
 function texts(check: ReportCheck): { texts: string[]; total: number } | null {
   const list = readList(noun, sourcesOf(check, 'errors'));

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { clearOutlineInPage, OUTLINE_CSS, outlineInPage, type OutlineResult } from '@/lib/report/outline-in-page';
 import type { PageTargets } from '@/lib/report/page-targets';
+import { t } from '@/lib/shared/i18n';
 
 /** Runs the outline in the tab: the style first, then the one-shot script, whose count is all that comes back. */
 export async function outlineOnPage(tabId: number, targets: PageTargets, label: string): Promise<OutlineResult> {
@@ -26,7 +27,7 @@ function readResult(value: unknown): OutlineResult {
 export function outlineFailure(error: unknown, host: string): string {
   const detail = error instanceof Error ? error.message : String(error);
   if (/permission|cannot access|host/i.test(detail)) {
-    return `The extension may not act in this tab any more (the page changed since you opened the popup on it). Allow access to ${host} when asked, or open the popup on the tab again.`;
+    return t('showOnPageNoAccess', { host });
   }
-  return `The browser did not let the extension outline anything in this tab (${detail.slice(0, 200)}).`;
+  return t('showOnPageBlocked', { detail: detail.slice(0, 200) });
 }

@@ -4,6 +4,7 @@ import type { OutlineResult } from '@/lib/report/outline-in-page';
 import { findPageTab, type PageTab } from '@/lib/report/page-tab';
 import type { PageTargets } from '@/lib/report/page-targets';
 import { clearOnPage, outlineFailure, outlineOnPage } from '@/lib/report/show-on-page';
+import { t } from '@/lib/shared/i18n';
 
 export interface ShownOnPage {
   key: string;
@@ -72,7 +73,7 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
       if (found.state !== 'ready') {
         setMessage({
           key,
-          text: found.state === 'unknown' ? UNKNOWN_SITE : `Open ${stored} in a tab first: the outline is drawn in the page itself.`,
+          text: found.state === 'unknown' ? t('showOnPageUnknownSite') : t('showOnPageOpenFirst', { address: stored }),
         });
         return;
       }
@@ -114,7 +115,4 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
   return { tab, shown, busy, message, toggle };
 }
 
-const UNKNOWN_SITE = "This report's address names no site the extension could open.";
-
-const refused = (host: string) =>
-  `Access to ${host} was not allowed, so nothing can be outlined there. Opening the popup on that page's tab and choosing "All checks" lets the extension in without asking.`;
+const refused = (host: string) => t('showOnPageRefused', { host });

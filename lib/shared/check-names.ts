@@ -1,3 +1,5 @@
+import { t, type PlainKey } from '@/lib/shared/i18n';
+
 /**
  * The plain-words name of each check the service runs, by its key in a
  * report's `results`. Names only: the background words the popup's summary
@@ -6,45 +8,45 @@
  * newer or older service, a port) gets a name made from its key.
  */
 
-const NAMES = new Map<string, string>([
-  ['title', 'Title'],
-  ['meta_description', 'Meta description'],
-  ['headings', 'Headings'],
-  ['content_keywords', 'Title words in the content'],
-  ['image_keywords', 'Image alt text'],
-  ['seo_friendly_url', 'SEO-friendly address'],
-  ['404_page', '404 page'],
-  ['robots', 'Robots.txt rules'],
-  ['noindex', 'Noindex tag'],
-  ['in_page_links', 'Links on the page'],
-  ['language', 'Language'],
-  ['favicon', 'Favicon'],
-  ['text_compression', 'Text compression'],
-  ['load_time', 'Load time'],
-  ['page_size', 'Page size'],
-  ['http_requests', 'HTTP requests'],
-  ['image_format', 'Image formats'],
-  ['defer_javascript', 'Deferred JavaScript'],
-  ['dom_size', 'DOM size'],
-  ['doctype', 'Doctype'],
-  ['https_encryption', 'HTTPS'],
-  ['http2', 'HTTP/2'],
-  ['mixed_content', 'Mixed content'],
-  ['server_signature', 'Server signature'],
-  ['unsafe_cross_origin_links', 'Unsafe cross-origin links'],
-  ['htst', 'HSTS header'],
-  ['plaintext_email', 'Plain-text e-mail addresses'],
-  ['structured_data', 'Structured data'],
-  ['meta_viewport', 'Viewport'],
-  ['charset', 'Character set'],
-  ['sitemap', 'Sitemap'],
-  ['social', 'Social links'],
-  ['content_length', 'Content length'],
-  ['text_html_ratio', 'Text-to-HTML ratio'],
-  ['inline_css', 'Inline CSS'],
-  ['deprecated_html_tags', 'Deprecated HTML tags'],
+const NAMES = new Map<string, PlainKey>([
+  ['title', 'checkTitle'],
+  ['meta_description', 'checkMetaDescription'],
+  ['headings', 'checkHeadings'],
+  ['content_keywords', 'checkContentKeywords'],
+  ['image_keywords', 'checkImageKeywords'],
+  ['seo_friendly_url', 'checkSeoFriendlyUrl'],
+  ['404_page', 'check404Page'],
+  ['robots', 'checkRobots'],
+  ['noindex', 'checkNoindex'],
+  ['in_page_links', 'checkInPageLinks'],
+  ['language', 'checkLanguage'],
+  ['favicon', 'checkFavicon'],
+  ['text_compression', 'checkTextCompression'],
+  ['load_time', 'checkLoadTime'],
+  ['page_size', 'checkPageSize'],
+  ['http_requests', 'checkHttpRequests'],
+  ['image_format', 'checkImageFormat'],
+  ['defer_javascript', 'checkDeferJavascript'],
+  ['dom_size', 'checkDomSize'],
+  ['doctype', 'checkDoctype'],
+  ['https_encryption', 'checkHttpsEncryption'],
+  ['http2', 'checkHttp2'],
+  ['mixed_content', 'checkMixedContent'],
+  ['server_signature', 'checkServerSignature'],
+  ['unsafe_cross_origin_links', 'checkUnsafeCrossOriginLinks'],
+  ['htst', 'checkHtst'],
+  ['plaintext_email', 'checkPlaintextEmail'],
+  ['structured_data', 'checkStructuredData'],
+  ['meta_viewport', 'checkMetaViewport'],
+  ['charset', 'checkCharset'],
+  ['sitemap', 'checkSitemap'],
+  ['social', 'checkSocial'],
+  ['content_length', 'checkContentLength'],
+  ['text_html_ratio', 'checkTextHtmlRatio'],
+  ['inline_css', 'checkInlineCss'],
+  ['deprecated_html_tags', 'checkDeprecatedHtmlTags'],
   // Only versions up to 1.3 sent it, when the admin had turned it on.
-  ['gsb', 'Google Safe Browsing'],
+  ['gsb', 'checkGsb'],
 ]);
 
 const MAX_NAME_LENGTH = 80;
@@ -56,7 +58,8 @@ export function isKnownCheck(key: string): boolean {
 
 /** "Image alt text" for `image_keywords`; a readable name made from any other key. */
 export function checkName(key: string): string {
-  return NAMES.get(key) ?? readableKey(key);
+  const name = NAMES.get(key);
+  return name ? t(name) : readableKey(key);
 }
 
 /** `meta_description_optimal_length` → "Meta description optimal length"; `noindexHeader` → "Noindex header". */
@@ -66,7 +69,7 @@ export function readableKey(key: string): string {
     .replace(/[\s_\-.]+/g, ' ')
     .trim()
     .toLowerCase();
-  if (words === '') return 'Unnamed check';
+  if (words === '') return t('checkUnnamed');
   const name = words.charAt(0).toUpperCase() + words.slice(1);
   return name.length > MAX_NAME_LENGTH ? `${name.slice(0, MAX_NAME_LENGTH - 1)}…` : name;
 }

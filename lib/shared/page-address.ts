@@ -1,3 +1,4 @@
+import { t, type PlainKey } from '@/lib/shared/i18n';
 /**
  * What the popup and the context menu may report, and the form in which the
  * service stores an address. Kept free of zod and of the API client so the
@@ -10,35 +11,35 @@ export type Reportability = { ok: true; url: string } | { ok: false; reason: str
 // a store listing says nothing about the user's own site.
 const STORE_HOSTS = ['chromewebstore.google.com', 'addons.mozilla.org', 'microsoftedge.microsoft.com'];
 
-const SCHEME_REASONS: Record<string, string> = {
-  'chrome:': "This is one of the browser's own pages. Only web pages (http or https) can be reported.",
-  'about:': "This is one of the browser's own pages. Only web pages (http or https) can be reported.",
-  'edge:': "This is one of the browser's own pages. Only web pages (http or https) can be reported.",
-  'file:': 'This page is a file on your computer; the report service cannot reach it.',
-  'data:': 'This page has no address on the web; the report service cannot reach it.',
-  'blob:': 'This page has no address on the web; the report service cannot reach it.',
-  'view-source:': 'This is a source view. Open the page itself to report it.',
-  'chrome-extension:': 'This page belongs to an extension. Only web pages can be reported.',
-  'moz-extension:': 'This page belongs to an extension. Only web pages can be reported.',
-};
+const SCHEME_REASONS = {
+  'chrome:': 'pageBrowserOwn',
+  'about:': 'pageBrowserOwn',
+  'edge:': 'pageBrowserOwn',
+  'file:': 'pageFile',
+  'data:': 'pageNoWebAddress',
+  'blob:': 'pageNoWebAddress',
+  'view-source:': 'pageSourceView',
+  'chrome-extension:': 'pageExtension',
+  'moz-extension:': 'pageExtension',
+} as const satisfies Record<string, PlainKey>;
 
 export function checkReportable(address: string | undefined | null): Reportability {
-  if (!address) return { ok: false, reason: 'This tab has no page open yet.' };
+  if (!address) return { ok: false, reason: t('pageNoneYet') };
   let url: URL;
   try {
     url = new URL(address);
   } catch {
-    return { ok: false, reason: 'This tab has no page open yet.' };
+    return { ok: false, reason: t('pageNoneYet') };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return {
       ok: false,
-      reason: SCHEME_REASONS[url.protocol] ?? 'Only web pages (http or https) can be reported.',
+      reason: t(SCHEME_REASONS[url.protocol as keyof typeof SCHEME_REASONS] ?? 'pageNotWeb'),
     };
   }
   const host = url.hostname.toLowerCase();
   if (STORE_HOSTS.includes(host) || (host === 'chrome.google.com' && url.pathname.startsWith('/webstore'))) {
-    return { ok: false, reason: "Browser store pages can't be reported: the browser keeps extensions away from them." };
+    return { ok: false, reason: t('pageStore') };
   }
   url.hash = '';
   return { ok: true, url: url.href };

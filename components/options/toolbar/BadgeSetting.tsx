@@ -5,6 +5,7 @@ import type { SettingsView } from '@/lib/protocol';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
 import { Notice } from '@/components/ui/Notice';
+import { t } from '@/lib/shared/i18n';
 
 interface Props {
   settings: SettingsView;
@@ -37,7 +38,7 @@ export function BadgeSetting({ settings, onSaved }: Props) {
       if (wanted && !(await browser.permissions.request(TABS_PERMISSION).catch(() => false))) {
         setProblem({
           tone: 'warning',
-          message: 'The browser was not allowed to tell the extension the address of your tabs, so the badge stays off.',
+          message: t('badgeRefused'),
         });
         return;
       }
@@ -46,7 +47,7 @@ export function BadgeSetting({ settings, onSaved }: Props) {
       setGranted(wanted);
       onSaved(saved);
     } catch (error) {
-      setProblem({ tone: 'error', message: asApiError(error, 'The setting could not be saved. Try again.').message });
+      setProblem({ tone: 'error', message: asApiError(error, t('errorSettingNotSaved')).message });
     } finally {
       setPending(null);
     }
@@ -54,7 +55,7 @@ export function BadgeSetting({ settings, onSaved }: Props) {
 
   return (
     <div class="toolbar-settings__group">
-      <h3>Badge</h3>
+      <h3>{t('badgeHeading')}</h3>
       <label class="check">
         <input
           type="checkbox"
@@ -63,11 +64,10 @@ export function BadgeSetting({ settings, onSaved }: Props) {
           aria-describedby="badge-reason"
           onChange={(event) => void change(event.currentTarget.checked)}
         />
-        <span>Show the latest score of each page on the toolbar icon</span>
+        <span>{t('badgeToggle')}</span>
       </label>
       <p id="badge-reason" class="field__help">
-        When on, every address you visit is looked up on your service. Private (incognito) windows are never looked up, and a result is kept for ten
-        minutes so that going back to a page does not ask again. Turning it on asks the browser to let the extension read the address of your tabs.
+        {t('badgeReason')}
       </p>
       {problem && <Notice tone={problem.tone} message={problem.message} />}
     </div>

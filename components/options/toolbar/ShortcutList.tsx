@@ -2,11 +2,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser, type Browser } from 'wxt/browser';
 import { shortcutSettingsPlace } from '@/lib/pages/browser-help';
 import { hasShortcuts } from '@/lib/shared/platform';
+import { t, type PlainKey } from '@/lib/shared/i18n';
 
 /** What a command does, in the words of this page; the browser's own description of `_execute_action` is vague. */
-const COMMAND_TEXT: Record<string, string> = {
-  _execute_action: 'Open the popup',
-  'report-page': 'Report the current page, without the popup',
+const COMMAND_TEXT: Record<string, PlainKey> = {
+  _execute_action: 'shortcutOpenPopup',
+  'report-page': 'shortcutReportPage',
 };
 
 /**
@@ -24,6 +25,11 @@ async function openShortcutSettings(): Promise<boolean> {
   return true;
 }
 
+function commandText(command: Browser.commands.Command): string | undefined {
+  const key = COMMAND_TEXT[command.name ?? ''];
+  return key ? t(key) : command.description;
+}
+
 export function ShortcutList() {
   const [commands, setCommands] = useState<Browser.commands.Command[] | null>(null);
   const [manual, setManual] = useState(false);
@@ -35,8 +41,8 @@ export function ShortcutList() {
   if (!hasShortcuts()) {
     return (
       <div class="toolbar-settings__group">
-        <h3>Keyboard shortcuts</h3>
-        <p>This browser has no keyboard shortcuts for extensions (Firefox for Android has none).</p>
+        <h3>{t('shortcutsHeading')}</h3>
+        <p>{t('shortcutsNone')}</p>
       </div>
     );
   }
@@ -45,28 +51,28 @@ export function ShortcutList() {
 
   return (
     <div class="toolbar-settings__group">
-      <h3>Keyboard shortcuts</h3>
+      <h3>{t('shortcutsHeading')}</h3>
       {commands === null ? (
-        <p class="muted">Loading…</p>
+        <p class="muted">{t('loading')}</p>
       ) : (
         <dl class="toolbar-settings__shortcuts">
           {commands.map((command) => (
             <div key={command.name}>
-              <dt>{COMMAND_TEXT[command.name ?? ''] ?? command.description}</dt>
-              <dd>{command.shortcut ? <kbd>{command.shortcut}</kbd> : <span class="muted">No shortcut set</span>}</dd>
+              <dt>{commandText(command)}</dt>
+              <dd>{command.shortcut ? <kbd translate={false}>{command.shortcut}</kbd> : <span class="muted">{t('shortcutUnset')}</span>}</dd>
             </div>
           ))}
         </dl>
       )}
       <button type="button" class="button" aria-describedby="shortcut-place" onClick={() => void open()}>
-        Change shortcuts
+        {t('shortcutsChange')}
       </button>
       <p class="field__help" id="shortcut-place">
         {shortcutSettingsPlace()}
       </p>
       {manual && (
         <p class="field__help" role="status">
-          The browser did not open them from here: open them yourself as said above.
+          {t('shortcutsManual')}
         </p>
       )}
     </div>

@@ -3,6 +3,7 @@ import { hasContextMenus } from '@/lib/shared/platform';
 import { createSerialQueue } from '@/lib/shared/serial-queue';
 import { readConnection, watchConnection } from '@/lib/storage';
 import { reportWithoutPopup } from '@/lib/background/toolbar/report-without-popup';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * "Report this page" and "Report this link" in the right-click menu, present
@@ -16,9 +17,10 @@ export const MENU_REPORT_LINK = 'report-link';
 /** Only web pages can be audited; the browser hides the items elsewhere (its own pages, files, mailto: links). */
 const WEB_PAGES = ['http://*/*', 'https://*/*'];
 
-const MENU_ITEMS: Browser.contextMenus.CreateProperties[] = [
-  { id: MENU_REPORT_PAGE, title: 'Report this page', contexts: ['page'], documentUrlPatterns: WEB_PAGES },
-  { id: MENU_REPORT_LINK, title: 'Report this link', contexts: ['link'], targetUrlPatterns: WEB_PAGES },
+/** Worded when the menu is built, in the UI language. */
+const menuItems = (): Browser.contextMenus.CreateProperties[] => [
+  { id: MENU_REPORT_PAGE, title: t('menuReportPage'), contexts: ['page'], documentUrlPatterns: WEB_PAGES },
+  { id: MENU_REPORT_LINK, title: t('menuReportLink'), contexts: ['link'], targetUrlPatterns: WEB_PAGES },
 ];
 
 function create(item: Browser.contextMenus.CreateProperties): Promise<void> {
@@ -35,7 +37,7 @@ async function applyMenus(): Promise<void> {
   await browser.contextMenus.removeAll();
   const connection = await readConnection();
   if (!connection?.apiKey) return;
-  for (const item of MENU_ITEMS) await create(item);
+  for (const item of menuItems()) await create(item);
 }
 
 // Syncs run one after the other: two interleaved removeAll/create rounds would

@@ -5,6 +5,7 @@ import { storedAddress } from '@/lib/shared/page-address';
 import { reportViewPath } from '@/lib/shared/report-view-address';
 import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
 import { notificationActions, type NotificationAction } from '@/lib/storage';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * Browser notifications for reports made outside the popup (right-click,
@@ -39,12 +40,13 @@ function shortAddress(url: string): string {
 
 /** "Score 87 – Good · example.com": what the service thinks of the page, at a glance; a click opens the report view. */
 export function successNotification(report: Report): NotificationContent {
-  const parts = [report.score !== null ? `Score ${report.score}` : null, report.label ? RESULT_LABEL_TEXT[report.label] : null].filter(
-    (part): part is string => part !== null,
-  );
-  const verdict = parts.length > 0 ? parts.join(' – ') : 'Report ready';
+  const parts = [
+    report.score !== null ? t('scoreValue', { score: report.score }) : null,
+    report.label ? RESULT_LABEL_TEXT[report.label] : null,
+  ].filter((part): part is string => part !== null);
+  const verdict = parts.length > 0 ? parts.join(' – ') : t('notifyReady');
   return {
-    title: 'Report created',
+    title: t('notifyCreated'),
     message: `${verdict} · ${report.url}`,
     action: { kind: 'report', id: report.id },
   };
@@ -54,8 +56,8 @@ export function successNotification(report: Report): NotificationContent {
 export function failureNotification(error: ApiErrorData, pageUrl: string | null): NotificationContent {
   const inOptions = FIXED_IN_OPTIONS.includes(error.kind);
   return {
-    title: pageUrl ? `Could not report ${shortAddress(pageUrl)}` : 'Could not create the report',
-    message: inOptions ? `${error.message}\nClick here to open the options.` : error.message,
+    title: pageUrl ? t('notifyCouldNotReport', { page: shortAddress(pageUrl) }) : t('notifyCouldNotCreate'),
+    message: inOptions ? `${error.message}\n${t('notifyOpenOptions')}` : error.message,
     action: inOptions ? { kind: 'options' } : null,
   };
 }
@@ -63,15 +65,15 @@ export function failureNotification(error: ApiErrorData, pageUrl: string | null)
 /** The service was away: the report waits in the queue, which the options page lists. */
 export function queuedNotification(pageUrl: string): NotificationContent {
   return {
-    title: `Will report ${shortAddress(pageUrl)} later`,
-    message: 'The report service cannot be reached now. The report will be made when it is back; the options page lists what is waiting.',
+    title: t('notifyWillReportLater', { page: shortAddress(pageUrl) }),
+    message: t('notifyQueued'),
     action: { kind: 'options' },
   };
 }
 
 /** A page the service cannot reach (the browser's own pages, files, store pages). */
 export function unreportableNotification(reason: string): NotificationContent {
-  return { title: "This page can't be reported", message: reason, action: null };
+  return { title: t('notifyUnreportable'), message: reason, action: null };
 }
 
 // What a click does is kept in session storage, not in memory: the browser may stop the

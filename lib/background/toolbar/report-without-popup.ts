@@ -15,6 +15,7 @@ import {
   unreportableNotification,
   type NotificationContent,
 } from '@/lib/background/toolbar/notifications';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * Reporting a page from the right-click menu or a keyboard shortcut: there is
@@ -43,7 +44,7 @@ async function outcome(address: string | undefined): Promise<NotificationContent
     const report = await startReport(connection, { url: reportable.url, privacy }, true);
     return successNotification(report);
   } catch (error) {
-    const data = errorForPages(asApiError(error, 'The report could not be created. Try again.'));
+    const data = errorForPages(asApiError(error, t('errorReportFailed')));
     if (!isServiceAway(data)) return failureNotification(data, reportable.url);
     // Its own notification comes from the queue.
     await queueReport({ url: reportable.url, privacy, sentAt, reached: globalThis.navigator?.onLine !== false }, data);
@@ -59,15 +60,10 @@ export async function reportWithoutPopup(address: string | undefined): Promise<s
 
 async function tellQueueOutcome(change: QueueOutcome): Promise<void> {
   if (change.kind === 'queued' && change.entry.attempts === 1) await showNotification(queuedNotification(change.entry.url));
-  if (change.kind === 'made') await showNotification({ ...successNotification(change.report), title: 'Queued report created' });
+  if (change.kind === 'made') await showNotification({ ...successNotification(change.report), title: t('notifyQueuedCreated') });
   if (change.kind === 'failed') await showNotification(failureNotification(change.error, change.entry.url));
   if (change.kind === 'gave-up') {
-    await showNotification(
-      failureNotification(
-        { kind: 'network', message: 'The report service could not be reached for 7 days, so this report was dropped from the queue.' },
-        change.entry.url,
-      ),
-    );
+    await showNotification(failureNotification({ kind: 'network', message: t('notifyGaveUp') }, change.entry.url));
   }
 }
 

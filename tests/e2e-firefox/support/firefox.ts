@@ -75,19 +75,29 @@ export async function launchFirefoxExtension(options: { extensionDir?: string } 
         'extensions.webextensions.uuids': JSON.stringify({ [id]: EXTENSION_UUID }),
         // Firefox's own notification windows, whatever notification daemon the machine has (or none).
         'alerts.useSystemBackend': false,
+        // Firefox in English, as the tests' expectations are (the extension's words follow the browser's language).
+        'intl.locale.requested': 'en-US',
       },
     });
     cleanups.push(() => firefox.close());
     const installed = await firefox.installExtension(extensionDir);
     if (installed !== id) throw new Error(`Firefox installed ${installed}, not ${id}`);
     const chrome = await ChromeScope.of(firefox);
-    const ext = firefoxExtension(firefox, chrome, id, manifest.name, close);
+    const ext = firefoxExtension(firefox, chrome, id, await shownName(extensionDir, manifest), close);
     await waitForEventPage(ext.eventPage);
     return ext;
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** The extension's name as Firefox shows it: the manifest takes it from the catalogue (__MSG_extName__), read here in English. */
+async function shownName(extensionDir: string, manifest: { name: string; default_locale?: string }): Promise<string> {
+  const key = /^__MSG_(\w+)__$/.exec(manifest.name)?.[1];
+  if (!key) return manifest.name;
+  const messages = JSON.parse(await readFile(join(extensionDir, '_locales', manifest.default_locale ?? 'en', 'messages.json'), 'utf8'));
+  return (messages as Record<string, { message: string } | undefined>)[key]?.message ?? manifest.name;
 }
 
 function firefoxExtension(firefox: Browser, chrome: ChromeScope, id: string, name: string, close: () => Promise<void>): FirefoxExtension {

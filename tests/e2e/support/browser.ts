@@ -40,6 +40,13 @@ export interface LaunchOptions {
   /** A real window on $DISPLAY, or on a private Xvfb when DISPLAY is unset. Needed for the permission prompt. */
   headed?: boolean;
   colorScheme?: 'light' | 'dark';
+  /**
+   * The browser's UI language, which picks the extension's catalogue (default en-US: the tests' expectations
+   * are English). Chromium 150 headless honours `--lang` for the extension's messages (probed: `i18n.getMessage`
+   * answers from `_locales/de` with `--lang=de`, while `i18n.getUILanguage()` still says en-US); LANGUAGE is set
+   * alike for the headed browser on Linux.
+   */
+  lang?: string;
   /** Another build folder (default: .output/chrome-mv3). */
   extensionDir?: string;
   /**
@@ -98,8 +105,8 @@ export async function launchExtensionBrowser(options: LaunchOptions = {}): Promi
       userDataDir: join(home, 'profile'),
       defaultViewport: null,
       // Killed runs leave Chromium's temporary files behind: keep them in the scratch folder.
-      env: { ...process.env, TMPDIR: join(scratch, 'tmp'), ...display?.env },
-      args: chromiumArgs(options.colorScheme ?? 'light'),
+      env: { ...process.env, TMPDIR: join(scratch, 'tmp'), LANGUAGE: options.lang ?? 'en-US', ...display?.env },
+      args: chromiumArgs(options.colorScheme ?? 'light', options.lang ?? 'en-US'),
     });
     cleanups.push(() => chromium.close());
     const copy = join(home, 'extension');
@@ -161,8 +168,9 @@ export async function copyBuild(buildDir: string, copyDir: string): Promise<stri
   }
 }
 
-function chromiumArgs(colorScheme: 'light' | 'dark'): string[] {
+function chromiumArgs(colorScheme: 'light' | 'dark', lang: string): string[] {
   return [
+    `--lang=${lang}`,
     '--no-sandbox',
     '--disable-gpu',
     '--disable-quic',

@@ -1,0 +1,84 @@
+import { browser } from 'wxt/browser';
+import type en from '@/locales/en';
+
+/**
+ * Every word the extension shows, from the browser's own catalogue (`_locales`, built from locales/*.ts):
+ * `t('menuReportPage')`, `t('connectedTo', { host })`, `tn('reportCount', 5)`. The keys and their
+ * placeholders are typed from the English source, so a missing key or placeholder fails the typecheck.
+ * `browser.i18n.getMessage` is native and synchronous: this wrapper is all a page bundles.
+ */
+
+type Catalogue = typeof en;
+/** Keys of plain texts. */
+export type MessageKey = { [K in keyof Catalogue]: Catalogue[K] extends string ? K : never }[keyof Catalogue];
+/** Keys of texts with plural forms, chosen by a count. */
+export type PluralKey = Exclude<keyof Catalogue, MessageKey>;
+
+type Names<S> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | Names<Rest> : never;
+type Value = string | number;
+/** Keys of texts without placeholders: what a table of keys (check names, reasons) may hold. */
+export type PlainKey = { [K in MessageKey]: [Names<Catalogue[K]>] extends [never] ? K : never }[MessageKey];
+type ParamsOf<N extends string> = [N] extends [never] ? [] : [params: Record<N, Value>];
+/** Plural keys whose only placeholder is the count: "{count} links". */
+export type CountKey = { [K in PluralKey]: [Exclude<Names<Catalogue[K][keyof Catalogue[K]]>, 'count'>] extends [never] ? K : never }[PluralKey];
+type TextParams<K extends MessageKey> = ParamsOf<Names<Catalogue[K]>>;
+type PluralNames<K extends PluralKey> = Exclude<Names<Catalogue[K][keyof Catalogue[K]]>, 'count'>;
+/** The other placeholders; `count` only to show the count otherwise than formatNumber would. */
+type PluralParams<K extends PluralKey> = [PluralNames<K>] extends [never]
+  ? [params?: { count?: string }]
+  : [params: Record<PluralNames<K>, Value> & { count?: string }];
+
+/** The browser's own lookup; its types know only the predefined `@@` keys, the keys above are typed instead. */
+function message(key: string): string {
+  return (browser.i18n as unknown as { getMessage(key: string): string }).getMessage(key);
+}
+
+function fill(text: string, params: Record<string, Value> = {}): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : typeof value === 'number' ? formatNumber(value) : value;
+  });
+}
+
+export function t<K extends MessageKey>(key: K, ...[params]: TextParams<K>): string {
+  return fill(message(key), params);
+}
+
+/** The form of `key` for `count` in the UI language ("1 report", "5 reports", Arabic's six forms); `{count}` is the number, formatted. */
+export function tn<K extends PluralKey>(key: K, count: number, ...[params]: PluralParams<K>): string {
+  const text = message(`${key}_${pluralRules().select(count)}`) || message(`${key}_other`);
+  return fill(text, { count, ...params });
+}
+
+/**
+ * The language of the catalogue the browser picked ("de", "pt-BR"): the one dates and numbers follow, so a UI
+ * language without a catalogue reads English words with English dates, never a mix.
+ */
+export function uiLanguage(): string {
+  return message('langTag') || 'en';
+}
+
+/**
+ * The locale Intl formats dates, times and numbers in: the UI language, with Western digits everywhere (Arabic
+ * included), so a score reads the same in the report view, the popup, the badge and the service's own site.
+ */
+export function intlLocale(): string {
+  return `${uiLanguage()}-u-nu-latn`;
+}
+
+/** "rtl" for Arabic, "ltr" for the rest. */
+export function uiDirection(): 'ltr' | 'rtl' {
+  return message('langDir') === 'rtl' ? 'rtl' : 'ltr';
+}
+
+let plurals: Intl.PluralRules | undefined;
+let numbers: Intl.NumberFormat | undefined;
+
+function pluralRules(): Intl.PluralRules {
+  return (plurals ??= new Intl.PluralRules(intlLocale()));
+}
+
+/** 1234 → "1,234" / "1.234" / "1 234", as the UI language writes numbers. */
+export function formatNumber(value: number): string {
+  return (numbers ??= new Intl.NumberFormat(intlLocale())).format(value);
+}
