@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const IMPORT_STYLE = { group: ['./*', '../*'], message: 'Import project code as @/…, the one import style.' };
 /** The catalogues are for the build (_locales) and the types: code reads its words through lib/shared/i18n.ts. */
 const CATALOGUES = {
-  group: ['@/locales/*'],
+  group: ['@/lib/locales/*'],
   allowTypeImports: true,
   message: 'Words come from the browser (lib/shared/i18n.ts): take the catalogues as types only.',
 };
@@ -33,6 +33,16 @@ export default tseslint.config(
     },
   },
   layer(['lib/**', 'components/**', 'entrypoints/**'], {}),
+  // The catalogues are read by wxt.config.ts in Node, where `@/` does not resolve: they import only each other, as ./….
+  {
+    files: ['lib/locales/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/*', '../*'], message: 'The catalogues import only each other (./…): wxt.config.ts reads them in Node.' }] },
+      ],
+    },
+  },
   // The pages (popup, options, report view): small bundles, no key, no zod. They talk to the background through lib/protocol.ts.
   layer(
     [

@@ -2,7 +2,7 @@ import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { existsSync } from 'node:fs';
 import type { Plugin } from 'vite';
-import { localeFiles } from './locales/build';
+import { localeFiles } from './lib/locales/build';
 
 /**
  * zod probes for `new Function` on first parse, to compile faster parsers. The
@@ -97,7 +97,6 @@ export default defineConfig({
       'lib/**',
       'components/**',
       'public/**',
-      'locales/**',
       'package.json',
       'package-lock.json',
       'tsconfig.json',
@@ -114,7 +113,7 @@ export default defineConfig({
     chromiumArgs: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
   },
   manifest: ({ browser, mode }) => ({
-    // Words from the catalogue (locales/en.ts and the others), in the browser's language.
+    // Words from the catalogue (lib/locales/en.ts and the others), in the browser's language.
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',

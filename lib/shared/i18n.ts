@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type en from '@/locales/en';
+import type en from '@/lib/locales/en';
 
 /**
  * Every word the extension shows, from the browser's own catalogue (`_locales`, built from locales/*.ts):

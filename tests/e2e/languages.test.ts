@@ -6,8 +6,8 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUES } from '../../locales/build.ts';
-import type { Locale, PluralForms } from '../../locales/catalogue.ts';
+import { CATALOGUES } from '../../lib/locales/build.ts';
+import type { Locale, PluralForms } from '../../lib/locales/catalogue.ts';
 import { startReportService, type RunningService } from '../service/server.ts';
 import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser.ts';
 import { timeFile } from './support/file-timing.ts';

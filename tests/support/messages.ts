@@ -3,8 +3,8 @@
  * dollar sign, an unknown key the empty string. The unit tests' fake browser and the end-to-end tests' own
  * Node code (which words expectations with lib/shared) read the English catalogue through it.
  */
-import type { PluralForms } from '../../locales/catalogue.ts';
-import { toMessagesJson } from '../../locales/catalogue.ts';
+import type { PluralForms } from '../../lib/locales/catalogue.ts';
+import { toMessagesJson } from '../../lib/locales/catalogue.ts';
 
 export function messageReader(catalogue: Record<string, string | PluralForms>): (key: string) => string {
   const messages = toMessagesJson(catalogue);

@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from '@/locales/en';
-import { CATALOGUES, localeFiles } from '@/locales/build';
-import { LOCALES, PSEUDO_CLOSE, PSEUDO_OPEN, pseudoCatalogue, type PluralForms } from '@/locales/catalogue';
+import en from '@/lib/locales/en';
+import { CATALOGUES, localeFiles } from '@/lib/locales/build';
+import { LOCALES, PSEUDO_CLOSE, PSEUDO_OPEN, pseudoCatalogue, type PluralForms } from '@/lib/locales/catalogue';
 
 const root = join(import.meta.dirname, '../../..');
 const source = en as Record<string, string | PluralForms>;

@@ -4,8 +4,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { CATALOGUES } from '@/locales/build';
-import type { Locale } from '@/locales/catalogue';
+import { CATALOGUES } from '@/lib/locales/build';
+import type { Locale } from '@/lib/locales/catalogue';
 import { messageReader } from '../../support/messages.ts';
 
 const english = fakeBrowser.i18n.getMessage;

@@ -3,7 +3,7 @@
  * `_locales/en/messages.json`: unit tests read the same words the build ships (vitest.config.ts setupFiles).
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import en from '@/locales/en';
+import en from '@/lib/locales/en';
 import { messageReader } from '../../support/messages.ts';
 
 Object.assign(fakeBrowser.i18n, {

@@ -16,7 +16,7 @@ export const CATALOGUES: Record<Locale, LocaleCatalogue> = { en, de, fr, es, pt_
 export function localeFiles({ pseudo = false } = {}): { relativeDest: string; contents: string }[] {
   return Object.entries(CATALOGUES).map(([locale, catalogue]) => ({
     relativeDest: `_locales/${locale}/messages.json`,
-    // The pseudo-locale replaces every language, so a browser in any language shows it. One line: the browser reads it, people read locales/*.ts.
+    // The pseudo-locale replaces every language, so a browser in any language shows it. One line: the browser reads it, people read lib/locales/*.ts.
     contents: `${JSON.stringify(toMessagesJson(pseudo ? pseudoCatalogue(en) : catalogue))}\n`,
   }));
 }

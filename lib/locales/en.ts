@@ -1,7 +1,7 @@
 /**
  * English, the source catalogue: every word the extension shows outside the popup and the reports manager
  * (those follow in part two of issue 13). Keys are camelCase, grouped by where they show; `{name}` is a
- * placeholder; a plural is an object of forms. Other locales are typed against this file (locales/catalogue.ts).
+ * placeholder; a plural is an object of forms. Other locales are typed against this file (lib/locales/catalogue.ts).
  */
 export default {
   // The locale itself: the language tag pages are marked with and Intl formats in, and the writing direction.
