@@ -8,6 +8,10 @@ import { cancelQueued, drainQueue, queueReport, readQueue } from '@/lib/backgrou
 import { cachedReportView, forgetReportView, keepingReportView } from '@/lib/background/report-cache';
 import { loadReportView } from '@/lib/background/report-view';
 import type { Handlers } from '@/lib/background/router';
+import { dismissRunById, readRunViews, retryRunById, startRun, stopRunById } from '@/lib/background/runs/run-engine';
+import { exportCsv, matchingTargets } from '@/lib/background/runs/matching-reports';
+import { monthQuota } from '@/lib/background/runs/quota';
+import { keepAlive } from '@/lib/background/report-jobs';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
 export function createHandlers(): Handlers {
@@ -55,7 +59,39 @@ export function createHandlers(): Handlers {
     },
     getCachedReport: ({ id, generatedAt }) => cachedReportView(id, generatedAt),
     getReport: async ({ id }) => keepingReportView(loadReportView(await connectedApi(), id)),
+    startBulkRun: async ({ action, privacy, targets }) => {
+      const chosen =
+        targets.kind === 'reports'
+          ? targets.reports.map(({ id, url }) => ({ reportId: id, url }))
+          : await whileAlive(async () => matchingTargets(await api(), targets.filters));
+      return startRun(action, chosen, action === 'privacy' ? (privacy ?? 1) : undefined);
+    },
+    startCreateRun: ({ urls, privacy }) =>
+      startRun(
+        'create',
+        urls.map((url) => ({ url })),
+        privacy,
+      ),
+    getRuns: () => readRunViews(),
+    stopRun: ({ id }) => stopRunById(id),
+    retryRun: ({ id }) => retryRunById(id),
+    dismissRun: ({ id }) => dismissRunById(id),
+    exportReports: async ({ filters }) => {
+      const { api: client, baseUrl } = await connectedApi();
+      return whileAlive(() => exportCsv(client, baseUrl, filters));
+    },
+    getQuota: async () => monthQuota(await api()),
   };
+}
+
+/** Work of many requests (every page of a list): the worker must not be stopped halfway. */
+async function whileAlive<T>(work: () => Promise<T>): Promise<T> {
+  const release = keepAlive();
+  try {
+    return await work();
+  } finally {
+    release();
+  }
 }
 
 /** A changed or deleted report's kept view would show it as it was, even when the change failed halfway. */

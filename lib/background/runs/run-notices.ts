@@ -1,0 +1,38 @@
+import { onRunEnd } from '@/lib/background/runs/run-engine';
+import { itemsLeft, runView } from '@/lib/background/runs/run-state';
+import { BADGE_COLOURS, paintDefault } from '@/lib/background/toolbar/badge-paint';
+import { showNotification } from '@/lib/background/toolbar/notifications';
+import { runSummary, runTitle } from '@/lib/shared/run-text';
+import { runs } from '@/lib/storage';
+
+/**
+ * What a run shows outside the options page: the items left on the toolbar
+ * badge while it goes on, and a notification when it ends (a click opens the
+ * options, where the runs panel lists what failed).
+ */
+
+/** Four characters fit a badge: 1,201 left reads "1.2k". */
+export function leftBadgeText(left: number): string {
+  if (left === 0) return '';
+  if (left < 1000) return String(left);
+  return `${(Math.floor(left / 100) / 10).toString().replace(/\.0$/, '')}k`;
+}
+
+/** Call once, synchronously, when the worker starts. */
+export function registerRunNotices(): void {
+  let shown: string | null = null;
+  const paintLeft = async () => {
+    const text = leftBadgeText(itemsLeft(await runs.read()));
+    if (text === shown) return;
+    shown = text;
+    await paintDefault({ text, color: BADGE_COLOURS.neutral });
+  };
+  runs.watch(() => void paintLeft());
+  void paintLeft();
+  onRunEnd((run) => {
+    const view = runView(run);
+    void showNotification({ title: runTitle(view.action, view.total, view.privacy), message: runSummary(view), action: { kind: 'options' } }).catch(
+      () => undefined,
+    );
+  });
+}
