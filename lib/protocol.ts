@@ -142,6 +142,9 @@ export const reportsViewSchema = z.object({
   page: z.number().int().min(1).max(1_000_000),
 });
 export type ReportsView = z.infer<typeof reportsViewSchema>;
+/** The manager's search, filters and sort without its paging: what "every matching report" and the CSV export read. */
+export const listFiltersSchema = reportsViewSchema.omit({ page: true, perPage: true });
+export type ListFilters = z.infer<typeof listFiltersSchema>;
 
 /** What a run does to each of its items: make a report of an address, or delete, re-audit or change the privacy of a report. */
 export const RUN_ACTIONS = ['create', 'delete', 'regenerate', 'privacy'] as const;
@@ -212,7 +215,7 @@ const runTargets = z.discriminatedUnion('kind', [
       .min(1)
       .max(100_000),
   }),
-  z.object({ kind: z.literal('matching'), filters: reportsViewSchema.omit({ page: true, perPage: true }) }),
+  z.object({ kind: z.literal('matching'), filters: listFiltersSchema }),
 ]);
 
 export const requests = {
@@ -273,9 +276,13 @@ export const requests = {
   retryRun: z.object({ id: z.string().max(64) }),
   dismissRun: z.object({ id: z.string().max(64) }),
   /** Every report the manager's filters match, all pages, as CSV text. */
-  exportReports: z.object({ filters: reportsViewSchema.omit({ page: true, perPage: true }) }),
+  exportReports: z.object({ filters: listFiltersSchema }),
   /** The month's quota and how many reports the service lists as made this month (deleted ones are not listed, yet counted by the service). */
   getQuota: z.object({}),
+  /** Reports every tab of a window in the background, but pages that cannot be reported, duplicates and pages reported in the last 10 minutes. */
+  reportTabs: z.object({ windowId: z.number().int() }),
+  /** How many tabs of a window "Report all tabs" would report, and the button's words; null when the extension may not read the tabs' addresses. */
+  planTabs: z.object({ windowId: z.number().int() }),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -324,6 +331,16 @@ export interface Responses {
   dismissRun: RunView[];
   exportReports: { csv: string; count: number };
   getQuota: { reportsPerMonth: number | 'unlimited' | null; madeThisMonth: number };
+  /** `message`: what was started and what was left out, in words ready to show. */
+  reportTabs: { run: RunView | null; skipped: TabsSkipped; message: string };
+  planTabs: { reportable: number; label: string } | null;
+}
+
+/** What a report of every tab left out, by reason. */
+export interface TabsSkipped {
+  unsupported: number;
+  duplicates: number;
+  recent: number;
 }
 
 export type ResponseOf<T extends MessageType> = Responses[T];

@@ -6,6 +6,7 @@ import { PageAddress } from '@/components/popup/PageAddress';
 import { PageReports } from '@/components/popup/PageReports';
 import { QueuedNotice } from '@/components/popup/QueuedNotice';
 import { ReportForm } from '@/components/popup/ReportForm';
+import { ReportAllTabs } from '@/components/popup/ReportAllTabs';
 import { Notice } from '@/components/ui/Notice';
 import type { SettingsView } from '@/lib/protocol';
 import { errorView, type ErrorView } from '@/lib/pages/error-view';
@@ -85,6 +86,7 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
         summariseNewest={job?.state !== 'done'}
         refreshing={!state.fresh}
       />
+      <ReportAllTabs />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { dismissRunById, readRunViews, retryRunById, startRun, stopRunById } fro
 import { exportCsv, matchingTargets } from '@/lib/background/runs/matching-reports';
 import { monthQuota } from '@/lib/background/runs/quota';
 import { keepAlive } from '@/lib/background/report-jobs';
+import { reportTabs, tabsPlan } from '@/lib/background/toolbar/report-tabs';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
 export function createHandlers(): Handlers {
@@ -81,6 +82,8 @@ export function createHandlers(): Handlers {
       return whileAlive(() => exportCsv(client, baseUrl, filters));
     },
     getQuota: async () => monthQuota(await api()),
+    reportTabs: ({ windowId }) => whileAlive(() => reportTabs(windowId)),
+    planTabs: ({ windowId }) => tabsPlan(windowId),
   };
 }
 

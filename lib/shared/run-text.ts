@@ -80,3 +80,27 @@ export const RUN_WAIT_SERVICE_AWAY = 'The service cannot be reached; the run goe
 
 /** The notification's title when a run ends. */
 export const RUN_DONE_TITLE = 'Finished in the background';
+
+/** Why a pasted list may be refused in part: fewer reports left this month than addresses. */
+export function quotaWarning(addresses: number, perMonth: number, madeThisMonth: number): string | null {
+  const left = Math.max(0, perMonth - madeThisMonth);
+  if (addresses <= left) return null;
+  return (
+    `Your plan allows ${reportsCount(perMonth)} a month and the service lists ${numbers.format(madeThisMonth)} made this month, ` +
+    `so at most ${numbers.format(left)} of these ${addressesCount(addresses)} can be reported: the service will refuse the other ${numbers.format(addresses - left)}.`
+  );
+}
+
+/** What a report of every tab left out, e.g. "Skipped 1 browser page and 1 duplicate." */
+export function tabsSkippedText(skipped: { unsupported: number; duplicates: number; recent: number }): string {
+  const parts = [
+    skipped.unsupported > 0 ? countOf(skipped.unsupported, { one: 'page that cannot be reported', other: 'pages that cannot be reported' }) : null,
+    skipped.duplicates > 0 ? countOf(skipped.duplicates, { one: 'duplicate', other: 'duplicates' }) : null,
+    skipped.recent > 0
+      ? countOf(skipped.recent, { one: 'page reported in the last 10 minutes', other: 'pages reported in the last 10 minutes' })
+      : null,
+  ].filter((part): part is string => part !== null);
+  if (parts.length === 0) return '';
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return `Skipped ${list}.`;
+}

@@ -1,6 +1,6 @@
 import type { Report, ReportsApi } from '@/lib/api';
 import { reportWebUrl } from '@/lib/api/address';
-import type { ReportsView } from '@/lib/protocol';
+import type { ListFilters, ReportsView } from '@/lib/protocol';
 import { toCsv } from '@/lib/shared/csv';
 import { PRIVACY_TEXT, RESULT_LABEL_TEXT } from '@/lib/shared/score';
 
@@ -9,8 +9,6 @@ import { PRIVACY_TEXT, RESULT_LABEL_TEXT } from '@/lib/shared/score';
  * the service (100 a page, the most it gives): the targets of "Select all N
  * matching", and the CSV export of the current view.
  */
-
-export type ListFilters = Omit<ReportsView, 'page' | 'perPage'>;
 
 /** Far more pages than any account holds: a service that keeps answering "next" cannot keep the worker busy forever. */
 const MAX_PAGES = 2_000;

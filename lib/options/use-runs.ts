@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { ApiErrorData } from '@/lib/api/errors';
+import type { RunView } from '@/lib/protocol';
+import { errorData } from '@/lib/pages/error-view';
+import { onStateChanged, sendToBackground } from '@/lib/pages/send-to-background';
+
+/**
+ * The runs of many reports the background owns, kept current while the
+ * options page is open. `finishedCount` grows each time a run is seen to end,
+ * so the reports list can read the service again.
+ */
+export function useRuns() {
+  const [runs, setRuns] = useState<RunView[] | null>(null);
+  const [error, setError] = useState<ApiErrorData | null>(null);
+  const [finishedCount, setFinishedCount] = useState(0);
+  const known = useRef(new Map<string, RunView['state']>());
+
+  const show = useCallback((next: RunView[]) => {
+    let ended = 0;
+    for (const run of next) {
+      const before = known.current.get(run.id);
+      if (before !== undefined && before !== run.state && run.state !== 'running') ended++;
+      known.current.set(run.id, run.state);
+    }
+    if (ended > 0) setFinishedCount((n) => n + ended);
+    setRuns(next);
+  }, []);
+
+  const run = useCallback(
+    async (work: () => Promise<RunView[]>) => {
+      setError(null);
+      try {
+        show(await work());
+      } catch (caught) {
+        setError(errorData(caught, 'The runs could not be read. Reload this page.'));
+      }
+    },
+    [show],
+  );
+
+  const load = useCallback(() => run(() => sendToBackground('getRuns', {})), [run]);
+
+  useEffect(() => {
+    void load();
+    return onStateChanged((change) => {
+      if (change === 'runs') void load();
+    });
+  }, [load]);
+
+  return {
+    runs,
+    error,
+    finishedCount,
+    stop: (id: string) => run(() => sendToBackground('stopRun', { id })),
+    retry: (id: string) => run(() => sendToBackground('retryRun', { id })),
+    dismiss: (id: string) => run(() => sendToBackground('dismissRun', { id })),
+  };
+}
