@@ -13,14 +13,18 @@ export function useRuns() {
   const [runs, setRuns] = useState<RunView[] | null>(null);
   const [error, setError] = useState<ApiErrorData | null>(null);
   const [finishedCount, setFinishedCount] = useState(0);
-  const known = useRef(new Map<string, RunView['state']>());
+  /** The state each run was last seen in; null until the first read, whose runs ended before this page opened. */
+  const known = useRef<Map<string, RunView['state']> | null>(null);
 
   const show = useCallback((next: RunView[]) => {
     let ended = 0;
+    const first = known.current === null;
+    const seen = (known.current ??= new Map());
     for (const run of next) {
-      const before = known.current.get(run.id);
-      if (before !== undefined && before !== run.state && run.state !== 'running') ended++;
-      known.current.set(run.id, run.state);
+      const before = seen.get(run.id);
+      // Ended since the last read, including a run started and ended between two reads.
+      if (!first && run.state !== 'running' && before !== run.state) ended++;
+      seen.set(run.id, run.state);
     }
     if (ended > 0) setFinishedCount((n) => n + ended);
     setRuns(next);
