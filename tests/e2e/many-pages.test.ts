@@ -351,8 +351,9 @@ describe('bulk actions in the background', () => {
     async () => {
       const others = (await serviceList()).filter((r) => r.project !== 'bulk.example.com');
       await manager.typeProject('bulk.example.com');
-      await manager.waitForList({ project: 'bulk.example.com', page: 1 });
-      expect(await manager.countText()).toBe(`1–10 of ${BULK} reports`);
+      await manager.select('#rm-per-page', '25');
+      await manager.waitForList({ project: 'bulk.example.com', page: 1, perPage: 25 });
+      expect(await manager.countText()).toBe(`1–25 of ${BULK} reports`);
       await options.click('thead input[type="checkbox"]');
       await manager.selectionButton('Select all 1,201 reports matching');
       expect(await manager.selectionText()).toBe('All 1,201 reports matching selected');
