@@ -8,6 +8,7 @@ import { cancelQueued, drainQueue, queueReport, readQueue } from '@/lib/backgrou
 import { cachedReportView, forgetReportView, keepingReportView } from '@/lib/background/report-cache';
 import { loadReportView } from '@/lib/background/report-view';
 import type { Handlers } from '@/lib/background/router';
+import { checkReportable } from '@/lib/shared/page-address';
 import { dismissRunById, readRunViews, retryRunById, startRun, stopRunById } from '@/lib/background/runs/run-engine';
 import { exportCsv, matchingTargets } from '@/lib/background/runs/matching-reports';
 import { monthQuota } from '@/lib/background/runs/quota';
@@ -67,12 +68,8 @@ export function createHandlers(): Handlers {
           : await whileAlive(async () => matchingTargets(await api(), targets.filters));
       return startRun(action, chosen, action === 'privacy' ? (privacy ?? 1) : undefined);
     },
-    startCreateRun: ({ urls, privacy }) =>
-      startRun(
-        'create',
-        urls.map((url) => ({ url })),
-        privacy,
-      ),
+    // Read again here, at the border: only web addresses are sent to the service.
+    startCreateRun: ({ urls, privacy }) => startRun('create', urls.flatMap(reportableTarget), privacy),
     getRuns: () => readRunViews(),
     stopRun: ({ id }) => stopRunById(id),
     retryRun: ({ id }) => retryRunById(id),
@@ -85,6 +82,11 @@ export function createHandlers(): Handlers {
     reportTabs: ({ windowId }) => whileAlive(() => reportTabs(windowId)),
     planTabs: ({ windowId }) => tabsPlan(windowId),
   };
+}
+
+function reportableTarget(url: string): { url: string }[] {
+  const reportable = checkReportable(url);
+  return reportable.ok ? [{ url: reportable.url }] : [];
 }
 
 /** Work of many requests (every page of a list): the worker must not be stopped halfway. */

@@ -1,4 +1,6 @@
 import { browser } from 'wxt/browser';
+import { ApiError } from '@/lib/api/errors';
+import { runTitle } from '@/lib/shared/run-text';
 import { connectedApi } from '@/lib/background/connection';
 import { keepAlive } from '@/lib/background/report-jobs';
 import {
@@ -40,8 +42,21 @@ export function onRunEnd(listener: RunEndListener): () => void {
 
 export const readRunViews = async (): Promise<RunView[]> => (await runs.read()).map(runView);
 
+/**
+ * The most items one run holds: each is kept in local storage (about 100 bytes), which the
+ * browser limits to 10 MB for all the extension's items.
+ */
+export const MAX_RUN_ITEMS = 20_000;
+
 /** Starts a run of `action` on the targets and sets it going; answers it as the panel shows it. */
 export async function startRun(action: RunAction, targets: readonly RunTarget[], privacy?: 0 | 1): Promise<RunView> {
+  if (targets.length === 0) throw new ApiError({ kind: 'validation', message: 'There is nothing to do: no report or address was chosen.' });
+  if (targets.length > MAX_RUN_ITEMS) {
+    throw new ApiError({
+      kind: 'validation',
+      message: `${runTitle(action, targets.length, privacy ?? null)} is more than one run can hold (${MAX_RUN_ITEMS.toLocaleString('en')}). Narrow the filters and run it in parts.`,
+    });
+  }
   const run = newRun(crypto.randomUUID(), action, targets, privacy, Date.now());
   await runs.update((list) => {
     const finished = list.filter((r) => r.state === 'finished');

@@ -233,3 +233,17 @@ describe('creates', () => {
     expect(await remaining(ids.slice(0, 1))).toBe(1);
   });
 });
+
+describe('what a run refuses', () => {
+  it('sends only web addresses, however the page asked', async () => {
+    const { handlers } = await worker();
+    const run = await handlers.startCreateRun({ urls: ['javascript:alert(1)', 'file:///etc/passwd', pages.url('/')], privacy: 1 });
+    expect(run.total).toBe(1);
+    await finished(run.id);
+  });
+
+  it('says why when nothing is left to do', async () => {
+    const { handlers } = await worker();
+    await expect(handlers.startCreateRun({ urls: ['chrome://settings'], privacy: 1 })).rejects.toMatchObject({ kind: 'validation' });
+  });
+});
