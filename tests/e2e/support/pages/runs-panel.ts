@@ -38,8 +38,15 @@ export class RunsPanelPage {
     return this.page.$eval(`.runs__item[data-run-id="${id}"] progress`, (p) => Number((p as HTMLProgressElement).value));
   }
 
+  /** Waits in steps of at most 30 s: one protocol call may not outlast puppeteer's protocol timeout (180 s), and a long run takes minutes. */
   async waitForState(id: string, state: 'running' | 'stopped' | 'finished', timeout = 60_000): Promise<ShownRun> {
-    await this.page.waitForSelector(`.runs__item[data-run-id="${id}"][data-state="${state}"]`, { timeout });
+    const selector = `.runs__item[data-run-id="${id}"][data-state="${state}"]`;
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const step = Math.min(30_000, deadline - Date.now());
+      if (step <= 0) throw new Error(`Run ${id} was not ${state} within ${Math.round(timeout / 1000)} s`);
+      if (await this.page.waitForSelector(selector, { timeout: step }).catch(() => null)) break;
+    }
     return (await this.runs()).find((r) => r.id === id)!;
   }
 
