@@ -97,8 +97,7 @@ async function markSent(taken: Claim, sentAt: number): Promise<void> {
 
 async function lane(): Promise<void> {
   for (let taken = await claim(); taken; taken = await claim()) {
-    const waits = (await runs.read()).find((r) => r.id === taken.runId)?.waits ?? 0;
-    const outcome = await workOn(taken, waits, { connection: connectedApi, markSent });
+    const outcome = await workOn(taken, taken.waits, { connection: connectedApi, markSent });
     let finished: Run | null = null;
     await runs.update((list) => {
       const settled = settleItem(list, taken, outcome, Date.now());

@@ -27,7 +27,14 @@ export function registerRunNotices(): void {
     shown = text;
     await paintDefault({ text, color: BADGE_COLOURS.neutral });
   };
-  runs.watch(() => void paintLeft());
+  // A run writes at every item: the badge follows a few times a second, not at every write.
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  runs.watch(() => {
+    timer ??= setTimeout(() => {
+      timer = null;
+      void paintLeft();
+    }, 500);
+  });
   void paintLeft();
   onRunEnd((run) => {
     const view = runView(run);

@@ -44,6 +44,8 @@ export interface Claim {
   action: RunAction;
   privacy: 0 | 1 | undefined;
   item: RunItem;
+  /** The run's waits in a row when the item was taken, for the backoff. */
+  waits: number;
 }
 
 const ready = (item: RunItem, now: number) => item.state === 'pending' && (item.checkAfter === undefined || item.checkAfter <= now);
@@ -56,7 +58,7 @@ export function claimNext(runs: readonly Run[], now: number): { runs: Run[]; cla
     if (index < 0) continue;
     const item = run.items[index]!;
     const taken: RunItem = { ...item, state: 'sending' };
-    const claim: Claim = { runId: run.id, index, action: run.action, privacy: run.privacy, item };
+    const claim: Claim = { runId: run.id, index, action: run.action, privacy: run.privacy, item, waits: run.waits };
     return { runs: runs.map((r) => (r === run ? withItem(r, index, taken) : r)), claim };
   }
   return null;
