@@ -3,6 +3,7 @@ import { itemsLeft, runView } from '@/lib/background/runs/run-state';
 import { BADGE_COLOURS, paintDefault } from '@/lib/background/toolbar/badge-paint';
 import { showNotification } from '@/lib/background/toolbar/notifications';
 import { runSummary, runTitle } from '@/lib/shared/run-text';
+import { createSerialQueue } from '@/lib/shared/serial-queue';
 import { runs } from '@/lib/storage';
 
 /**
@@ -20,13 +21,10 @@ export function leftBadgeText(left: number): string {
 
 /** Call once, synchronously, when the worker starts. */
 export function registerRunNotices(): void {
-  let shown: string | null = null;
-  const paintLeft = async () => {
-    const text = leftBadgeText(itemsLeft(await runs.read()));
-    if (text === shown) return;
-    shown = text;
-    await paintDefault({ text, color: BADGE_COLOURS.neutral });
-  };
+  // One paint at a time, each reading the runs as they are then: the last one painted is the latest.
+  const paints = createSerialQueue();
+  const paintLeft = () =>
+    paints(async () => paintDefault({ text: leftBadgeText(itemsLeft(await runs.read())), color: BADGE_COLOURS.neutral })).catch(() => undefined);
   // A run writes at every item: the badge follows a few times a second, not at every write.
   let timer: ReturnType<typeof setTimeout> | null = null;
   runs.watch(() => {
@@ -37,6 +35,7 @@ export function registerRunNotices(): void {
   });
   void paintLeft();
   onRunEnd((run) => {
+    void paintLeft();
     const view = runView(run);
     void showNotification({ title: runTitle(view.action, view.total, view.privacy), message: runSummary(view), action: { kind: 'options' } }).catch(
       () => undefined,
