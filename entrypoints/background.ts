@@ -9,6 +9,8 @@ import { registerContextMenu } from '@/lib/background/toolbar/context-menu';
 import { registerNotifications } from '@/lib/background/toolbar/notifications';
 import { registerReportsWithoutPopup } from '@/lib/background/toolbar/report-without-popup';
 import { registerShortcuts } from '@/lib/background/toolbar/shortcuts';
+import { registerRuns } from '@/lib/background/runs/run-engine';
+import { registerRunNotices } from '@/lib/background/runs/run-notices';
 
 export default defineBackground(() => {
   // Listeners must be added in the worker's first turn, or the browser will not wake it for them.
@@ -18,6 +20,8 @@ export default defineBackground(() => {
   registerChangeAnnouncer();
   registerNotifications();
   registerReportQueue();
+  registerRuns();
+  registerRunNotices();
   registerReportsWithoutPopup();
   registerContextMenu();
   registerShortcuts();

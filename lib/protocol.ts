@@ -142,6 +142,81 @@ export const reportsViewSchema = z.object({
   page: z.number().int().min(1).max(1_000_000),
 });
 export type ReportsView = z.infer<typeof reportsViewSchema>;
+/** The manager's search, filters and sort without its paging: what "every matching report" and the CSV export read. */
+export const listFiltersSchema = reportsViewSchema.omit({ page: true, perPage: true });
+export type ListFilters = z.infer<typeof listFiltersSchema>;
+
+/** What a run does to each of its items: make a report of an address, or delete, re-audit or change the privacy of a report. */
+export const RUN_ACTIONS = ['create', 'delete', 'regenerate', 'privacy'] as const;
+export type RunAction = (typeof RUN_ACTIONS)[number];
+
+/** One address or report of a run. `sentAt`: when its request last left (a create of unknown fate is looked for, never sent again). */
+export const runItemSchema = z.object({
+  /** The report acted on; none for a create until the service has made it. */
+  reportId: reportId.optional(),
+  url: z.string().max(2048),
+  state: z.enum(['pending', 'sending', 'done', 'failed']),
+  sentAt: z.number().optional(),
+  /** A delete that found the report already gone: what the user wanted, so done, but said. */
+  alreadyGone: z.boolean().optional(),
+  /** A create whose fate is unknown (the worker stopped while it was sent) is looked for, not sent, before this time. */
+  checkAfter: z.number().optional(),
+  error: apiErrorDataSchema.optional(),
+});
+export type RunItem = z.infer<typeof runItemSchema>;
+
+/**
+ * Many reports made or changed at once, owned by the background (lib/background/runs.ts): kept in
+ * local storage item by item, so a closed page or a stopped worker loses nothing.
+ */
+export const runSchema = z.object({
+  id: z.string().max(64),
+  action: z.enum(RUN_ACTIONS),
+  /** The privacy a create makes, or a privacy change sets: never a password, which is never stored. */
+  privacy: z.union([z.literal(0), z.literal(1)]).optional(),
+  createdAt: z.number(),
+  state: z.enum(['running', 'stopped', 'finished']),
+  /** Why a run stopped by itself (the connection is gone); null when the user stopped it. */
+  stopReason: z.string().nullable(),
+  /** The service asked to slow down (429) or could not be reached: nothing is sent before this time. */
+  waitUntil: z.number().nullable(),
+  waitReason: z.string().nullable(),
+  /** Waits in a row, for the backoff when the service gives no Retry-After. */
+  waits: z.number().int().nonnegative(),
+  items: z.array(runItemSchema),
+});
+export type Run = z.infer<typeof runSchema>;
+
+/** A run as the options page shows it: counts, not every item; the failed ones with their reasons. */
+export interface RunView {
+  id: string;
+  action: RunAction;
+  privacy: 0 | 1 | null;
+  createdAt: number;
+  state: Run['state'];
+  stopReason: string | null;
+  waitUntil: number | null;
+  waitReason: string | null;
+  total: number;
+  done: number;
+  alreadyGone: number;
+  left: number;
+  /** The addresses being worked on now. */
+  current: string[];
+  failed: { url: string; reason: string }[];
+}
+
+/** Which reports a bulk action is for: chosen one by one (across pages), or every report the manager's filters match. */
+const runTargets = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('reports'),
+    reports: z
+      .array(z.object({ id: reportId, url: z.string().max(2048) }))
+      .min(1)
+      .max(100_000),
+  }),
+  z.object({ kind: z.literal('matching'), filters: listFiltersSchema }),
+]);
 
 export const requests = {
   getSettings: z.object({}),
@@ -187,6 +262,27 @@ export const requests = {
   getCachedReport: z.object({ id: reportId, generatedAt: z.string().max(64).optional() }),
   /** One report with its checks, the history of its address and the report before it; kept for the next opening. */
   getReport: z.object({ id: reportId }),
+  /** Deletes, re-audits or changes the privacy of many reports in the background; answers the run as started. */
+  startBulkRun: z.object({
+    action: z.enum(['delete', 'regenerate', 'privacy']),
+    privacy: z.union([z.literal(0), z.literal(1)]).optional(),
+    targets: runTargets,
+  }),
+  /** Makes a report of each address in the background (duplicates of one page are made once). */
+  startCreateRun: z.object({ urls: z.array(pageUrl).min(1).max(5_000), privacy: z.union([z.literal(0), z.literal(1)]) }),
+  getRuns: z.object({}),
+  stopRun: z.object({ id: z.string().max(64) }),
+  /** Sends the failed items of a run again (and what a stop left). */
+  retryRun: z.object({ id: z.string().max(64) }),
+  dismissRun: z.object({ id: z.string().max(64) }),
+  /** Every report the manager's filters match, all pages, as CSV text. */
+  exportReports: z.object({ filters: listFiltersSchema }),
+  /** The month's quota and how many reports the service lists as made this month (deleted ones are not listed, yet counted by the service). */
+  getQuota: z.object({}),
+  /** Reports every tab of a window in the background, but pages that cannot be reported, duplicates and pages reported in the last 10 minutes. */
+  reportTabs: z.object({ windowId: z.number().int() }),
+  /** How many tabs of a window "Report all tabs" would report, and the button's words; null when the extension may not read the tabs' addresses. */
+  planTabs: z.object({ windowId: z.number().int() }),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -227,6 +323,24 @@ export interface Responses {
   saveReportsView: ReportsView;
   getCachedReport: ReportView | null;
   getReport: ReportView;
+  startBulkRun: RunView;
+  startCreateRun: RunView;
+  getRuns: RunView[];
+  stopRun: RunView[];
+  retryRun: RunView[];
+  dismissRun: RunView[];
+  exportReports: { csv: string; count: number };
+  getQuota: { reportsPerMonth: number | 'unlimited' | null; madeThisMonth: number };
+  /** `message`: what was started and what was left out, in words ready to show. */
+  reportTabs: { run: RunView | null; skipped: TabsSkipped; message: string };
+  planTabs: { reportable: number; label: string } | null;
+}
+
+/** What a report of every tab left out, by reason. */
+export interface TabsSkipped {
+  unsupported: number;
+  duplicates: number;
+  recent: number;
 }
 
 export type ResponseOf<T extends MessageType> = Responses[T];
@@ -241,7 +355,7 @@ export type Reply<T> = { ok: true; value: T } | { ok: false; error: ApiErrorData
  * browser's permission settings; or the queue of reports waiting for the
  * service), so an open page reads it again.
  */
-export type StateChange = 'connection' | 'preferences' | 'permission' | 'queue';
+export type StateChange = 'connection' | 'preferences' | 'permission' | 'queue' | 'runs';
 export interface StateChangedMessage {
   type: 'stateChanged';
   change: StateChange;

@@ -8,12 +8,14 @@ import {
   privacy,
   queuedReportSchema,
   reportsViewSchema,
+  runSchema,
   type CachedPage,
   type CachedReportView,
   type Job,
   type Preferences,
   type QueuedReport,
   type ReportsView,
+  type Run,
 } from '@/lib/protocol';
 import { DEFAULT_REPORTS_VIEW } from '@/lib/shared/list-options';
 import { createSerialQueue } from '@/lib/shared/serial-queue';
@@ -180,6 +182,12 @@ export const writeReportsView = reportsViewItem.write;
 
 /** Reports waiting for the service to be back: local, so they survive a browser restart. */
 export const reportQueue = defineStored<QueuedReport[]>('local:reportQueue', keepValid(queuedReportSchema).list, []);
+
+/**
+ * Runs of many reports (lib/background/runs.ts), item by item: local, so a run goes on after the
+ * worker stops or the browser restarts. Addresses and report ids only; never a password.
+ */
+export const runs = defineStored<Run[]>('local:runs', keepValid(runSchema).list, []);
 
 // --- Session storage below: it outlives the service worker (stopped after 30 s idle) but not the browser, and never reaches the disk.
 

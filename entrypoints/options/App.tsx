@@ -4,6 +4,9 @@ import { ConnectionForm } from '@/components/options/ConnectionForm';
 import { DefaultPrivacy } from '@/components/options/DefaultPrivacy';
 import { PermissionBanner } from '@/components/options/PermissionBanner';
 import { QueuePanel } from '@/components/options/QueuePanel';
+import { RunsPanel } from '@/components/options/RunsPanel';
+import { AddressList } from '@/components/options/AddressList';
+import { useRuns } from '@/lib/options/use-runs';
 import { ReportsManager } from '@/components/options/reports/ReportsManager';
 import { Notice } from '@/components/ui/Notice';
 import { useSettings } from '@/lib/options/use-settings';
@@ -12,6 +15,7 @@ import { t } from '@/lib/shared/i18n';
 export function App() {
   const c = useSettings();
   const { settings } = c;
+  const runs = useRuns();
   const revoked = settings?.baseUrl && settings.keySet && !settings.permissionGranted ? settings.baseUrl : null;
 
   return (
@@ -40,8 +44,12 @@ export function App() {
           </div>
           <section id="reports" class="options__group" aria-label={t('optionsYourReports')}>
             <QueuePanel />
+            <RunsPanel runs={runs} />
             {c.connected && settings.baseUrl ? (
-              <ReportsManager />
+              <>
+                <AddressList defaultPrivacy={settings.preferences.defaultPrivacy} />
+                <ReportsManager runsEnded={runs.finishedCount} />
+              </>
             ) : (
               <div class="card">
                 <h2>{t('optionsReports')}</h2>

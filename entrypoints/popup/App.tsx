@@ -4,6 +4,7 @@ import { openOptions } from '@/components/popup/OpenOptionsButton';
 import { PageAddress } from '@/components/popup/PageAddress';
 import { PageReports } from '@/components/popup/PageReports';
 import { ReportForm } from '@/components/popup/ReportForm';
+import { ReportAllTabs } from '@/components/popup/ReportAllTabs';
 import { Notice } from '@/components/ui/Notice';
 import type { SettingsView } from '@/lib/protocol';
 import { errorView, type ErrorView } from '@/lib/pages/error-view';
@@ -86,6 +87,7 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
         summariseNewest={job?.state !== 'done'}
         refreshing={!state.fresh}
       />
+      <ReportAllTabs />
     </>
   );
 }

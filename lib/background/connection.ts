@@ -10,6 +10,7 @@ import {
   readConnection,
   readPreferences,
   reportQueue,
+  runs,
   savedKey,
   watchConnection,
   watchPreferences,
@@ -122,6 +123,14 @@ export function registerChangeAnnouncer(): void {
   watchConnection(() => announce('connection'));
   watchPreferences(() => announce('preferences'));
   reportQueue.watch(() => announce('queue'));
+  // A run writes at every item: the pages hear of it at most a few times a second.
+  let runsTimer: ReturnType<typeof setTimeout> | null = null;
+  runs.watch(() => {
+    runsTimer ??= setTimeout(() => {
+      runsTimer = null;
+      announce('runs');
+    }, 250);
+  });
   browser.permissions.onAdded.addListener(() => announce('permission'));
   browser.permissions.onRemoved.addListener(() => announce('permission'));
 }

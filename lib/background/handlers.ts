@@ -8,6 +8,12 @@ import { cancelQueued, drainQueue, queueReport, readQueue } from '@/lib/backgrou
 import { cachedReportView, forgetReportView, keepingReportView } from '@/lib/background/report-cache';
 import { loadReportView } from '@/lib/background/report-view';
 import type { Handlers } from '@/lib/background/router';
+import { checkReportable } from '@/lib/shared/page-address';
+import { dismissRunById, readRunViews, retryRunById, startRun, stopRunById } from '@/lib/background/runs/run-engine';
+import { exportCsv, matchingTargets } from '@/lib/background/runs/matching-reports';
+import { monthQuota } from '@/lib/background/runs/quota';
+import { keepAlive } from '@/lib/background/report-jobs';
+import { reportTabs, tabsPlan } from '@/lib/background/toolbar/report-tabs';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
 export function createHandlers(): Handlers {
@@ -56,7 +62,42 @@ export function createHandlers(): Handlers {
     },
     getCachedReport: ({ id, generatedAt }) => cachedReportView(id, generatedAt),
     getReport: async ({ id }) => keepingReportView(loadReportView(await connectedApi(), id)),
+    startBulkRun: async ({ action, privacy, targets }) => {
+      const chosen =
+        targets.kind === 'reports'
+          ? targets.reports.map(({ id, url }) => ({ reportId: id, url }))
+          : await whileAlive(async () => matchingTargets(await api(), targets.filters));
+      return startRun(action, chosen, action === 'privacy' ? (privacy ?? 1) : undefined);
+    },
+    // Read again here, at the border: only web addresses are sent to the service.
+    startCreateRun: ({ urls, privacy }) => startRun('create', urls.flatMap(reportableTarget), privacy),
+    getRuns: () => readRunViews(),
+    stopRun: ({ id }) => stopRunById(id),
+    retryRun: ({ id }) => retryRunById(id),
+    dismissRun: ({ id }) => dismissRunById(id),
+    exportReports: async ({ filters }) => {
+      const { api: client, baseUrl } = await connectedApi();
+      return whileAlive(() => exportCsv(client, baseUrl, filters));
+    },
+    getQuota: async () => monthQuota(await api()),
+    reportTabs: ({ windowId }) => whileAlive(() => reportTabs(windowId)),
+    planTabs: ({ windowId }) => tabsPlan(windowId),
   };
+}
+
+function reportableTarget(url: string): { url: string }[] {
+  const reportable = checkReportable(url);
+  return reportable.ok ? [{ url: reportable.url }] : [];
+}
+
+/** Work of many requests (every page of a list): the worker must not be stopped halfway. */
+async function whileAlive<T>(work: () => Promise<T>): Promise<T> {
+  const release = keepAlive();
+  try {
+    return await work();
+  } finally {
+    release();
+  }
 }
 
 /** A changed or deleted report's kept view would show it as it was, even when the change failed halfway. */

@@ -39,7 +39,7 @@ export async function dismissJob(url: string): Promise<null> {
 // https://developer.chrome.com/docs/extensions/develop/concepts/service-workers/lifecycle
 // Firefox's event page is unloaded after the same 30 s, and its timer is reset the same way
 // (every API call from the background, "parentapicall" in Firefox's ExtensionParent).
-function keepAlive(): () => void {
+export function keepAlive(): () => void {
   const timer = setInterval(() => void browser.runtime.getPlatformInfo(), 20_000);
   return () => clearInterval(timer);
 }

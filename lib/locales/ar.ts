@@ -15,6 +15,7 @@ export default {
   commandReportPage: 'إنشاء تقرير عن الصفحة الحالية',
   menuReportPage: 'إنشاء تقرير عن هذه الصفحة',
   menuReportLink: 'إنشاء تقرير عن هذا الرابط',
+  menuReportTabs: 'إنشاء تقرير عن كل علامات التبويب في هذه النافذة',
 
   scoreGood: 'جيد',
   scoreDecent: 'مقبول',

@@ -11,6 +11,7 @@ export default {
   commandReportPage: 'Bericht über die aktuelle Seite erstellen',
   menuReportPage: 'Bericht über diese Seite',
   menuReportLink: 'Bericht über diesen Link',
+  menuReportTabs: 'Bericht über alle Tabs dieses Fensters',
 
   scoreGood: 'Gut',
   scoreDecent: 'Ordentlich',

@@ -15,6 +15,7 @@ export default {
   commandReportPage: 'Report the current page',
   menuReportPage: 'Report this page',
   menuReportLink: 'Report this link',
+  menuReportTabs: 'Report all tabs in this window',
 
   // Score and privacy words: the same on every screen.
   scoreGood: 'Good',

@@ -11,6 +11,7 @@ export default {
   commandReportPage: 'Crear un informe de la página actual',
   menuReportPage: 'Crear un informe de esta página',
   menuReportLink: 'Crear un informe de este enlace',
+  menuReportTabs: 'Crear un informe de todas las pestañas de esta ventana',
 
   scoreGood: 'Bueno',
   scoreDecent: 'Aceptable',

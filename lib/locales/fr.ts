@@ -11,6 +11,7 @@ export default {
   commandReportPage: 'Faire le rapport de la page actuelle',
   menuReportPage: 'Faire le rapport de cette page',
   menuReportLink: 'Faire le rapport de ce lien',
+  menuReportTabs: 'Faire le rapport de tous les onglets de cette fenêtre',
 
   scoreGood: 'Bon',
   scoreDecent: 'Correct',

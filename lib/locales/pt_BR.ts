@@ -11,6 +11,7 @@ export default {
   commandReportPage: 'Gerar relatório da página atual',
   menuReportPage: 'Gerar relatório desta página',
   menuReportLink: 'Gerar relatório deste link',
+  menuReportTabs: 'Gerar relatório de todas as abas desta janela',
 
   scoreGood: 'Bom',
   scoreDecent: 'Razoável',

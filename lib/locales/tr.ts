@@ -11,6 +11,7 @@ export default {
   commandReportPage: 'Geçerli sayfanın raporunu oluştur',
   menuReportPage: 'Bu sayfanın raporunu oluştur',
   menuReportLink: 'Bu bağlantının raporunu oluştur',
+  menuReportTabs: 'Bu penceredeki tüm sekmelerin raporunu oluştur',
 
   scoreGood: 'İyi',
   scoreDecent: 'Fena değil',

@@ -1,4 +1,4 @@
-import type { ReportsView, RequestOf } from '@/lib/protocol';
+import type { ListFilters, ReportsView, RequestOf } from '@/lib/protocol';
 import type { SortKey } from '@/lib/shared/list-options';
 
 /**
@@ -12,6 +12,11 @@ export const SORT_KEY_TEXT: Record<SortKey, string> = {
   url: 'Address',
   result: 'Result',
 };
+
+/** The view without its paging: what "every matching report" and the CSV export read. */
+export function listFilters({ search, project, result, sortBy, sort }: ReportsView): ListFilters {
+  return { search, project, result, sortBy, sort };
+}
 
 /** Everything in the view but the page: what decides which reports are listed. */
 const LIST_KEYS = ['search', 'project', 'result', 'sortBy', 'sort', 'perPage'] as const satisfies readonly (keyof ReportsView)[];

@@ -9,6 +9,7 @@ import { startReportService, type RunningService } from '../service/server.ts';
 import { timeFile } from '../e2e/support/file-timing.ts';
 import { OptionsPage } from '../e2e/support/pages/options.ts';
 import { ReportsManagerPage, type ListQuery } from '../e2e/support/pages/reports-manager.ts';
+import { RunsPanelPage } from '../e2e/support/pages/runs-panel.ts';
 import { launchFirefoxExtension, type FirefoxExtension } from './support/firefox.ts';
 
 const fileTiming = timeFile('firefox reports-manager.test.ts');
@@ -110,15 +111,17 @@ describe('the reports manager in Firefox', () => {
     expect(await manager.rowIds()).toEqual((await serviceList({})).data.map((r) => r.id));
   });
 
-  it('deletes the reports selected on a page', async () => {
+  it('deletes the reports selected on a page, in the background', async () => {
     const chosen = (await manager.rowIds()).slice(0, 5);
     for (const id of chosen) await options.click(`tr[data-report-id="${id}"] input[type="checkbox"]`);
     expect(await manager.selectionText()).toBe('5 selected');
-    await manager.selectionButton('Delete selected');
+    await manager.selectionButton('Delete');
     await manager.dialogButton('Delete 5 reports');
-    expect(await manager.waitForDialogText('Bulk delete finished', 30_000)).toContain('Deleted 5 reports.');
-    await manager.dialogButton('Close');
     await manager.waitForNoDialog();
+    const runs = new RunsPanelPage(options);
+    const run = await runs.newest('Delete 5 reports');
+    expect((await runs.waitForState(run.id, 'finished', 30_000)).summary).toBe('Deleted 5 of 5 reports.');
+    await options.waitForFunction((id) => !document.querySelector(`tr[data-report-id="${id}"]`), {}, chosen[0]);
     await manager.waitForIdle();
     expect((await serviceList({})).meta.total).toBe(SEEDED - 6);
     expect(await manager.rowIds()).toEqual((await serviceList({})).data.map((r) => r.id));

@@ -42,7 +42,8 @@ describe('a key kept until the browser closes', { timeout: 90_000 }, () => {
   it('is gone after a restart, while the address and preferences stay, and the popup asks for it again', async () => {
     let options = await OptionsPage.open(ext);
     expect(await options.connect(ext, { baseUrl: service.baseUrl, apiKey: KEY })).toMatchObject({ ok: true });
-    await options.page.locator('::-p-aria([name="Public"][role="radio"])').click();
+    // The default privacy, not the pasted list's own choice further up the page.
+    await options.page.locator('#preferences ::-p-aria([name="Public"][role="radio"])').click();
     await options.keepKeyForSessionOnly(true);
     expect(await options.keyStatus()).toBe(`A key ending in ••••${KEY.slice(-4)} is saved. Leave the field empty to keep it.`);
 

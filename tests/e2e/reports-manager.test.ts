@@ -11,6 +11,7 @@ import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser
 import { serveTestPages, type TestPages } from './support/test-pages.ts';
 import { measure } from './support/timings.ts';
 import { ReportsManagerPage, type ListQuery } from './support/pages/reports-manager.ts';
+import { RunsPanelPage } from './support/pages/runs-panel.ts';
 
 const PROJECTS = ['example.com', 'blog.example.org', 'shop.example.net', 'docs.example.io', 'news.example.dev', 'static.example.app'];
 const HOUR = 3_600_000;
@@ -43,6 +44,7 @@ let site: TestPages;
 let ext: ExtensionBrowser;
 let options: Page;
 let manager: ReportsManagerPage;
+let runs: RunsPanelPage;
 
 /** The service's own answer for a list query, read over HTTP as any client would. */
 async function serviceList(query: ListQuery): Promise<{ data: ServiceReport[]; meta: { total: number; last_page: number } }> {
@@ -94,6 +96,7 @@ beforeAll(async () => {
   options = await ext.openOptions();
   await options.setViewport({ width: 1280, height: 900 });
   manager = new ReportsManagerPage(options);
+  runs = new RunsPanelPage(options);
   await manager.connect(service.baseUrl, apiKey);
   await manager.resetView();
 }, 60_000);
@@ -316,7 +319,24 @@ describe('failures', () => {
   });
 });
 
-describe('bulk delete', () => {
+describe('bulk delete, run by the background', () => {
+  it('keeps the rows chosen while paging', async () => {
+    await manager.waitForList({ page: 1, perPage: 25 });
+    const first = (await manager.rowIds()).slice(0, 2);
+    for (const id of first) await options.click(`tr[data-report-id="${id}"] input[type="checkbox"]`);
+    await manager.pager('Next');
+    await manager.waitForList({ page: 2, perPage: 25 });
+    const [third] = await manager.rowIds();
+    await options.click(`tr[data-report-id="${third}"] input[type="checkbox"]`);
+    expect(await manager.selectionText()).toBe('3 selected');
+    await manager.pager('Previous');
+    await manager.waitForList({ page: 1, perPage: 25 });
+    for (const id of first)
+      expect(await options.$eval(`tr[data-report-id="${id}"] input[type="checkbox"]`, (b) => (b as HTMLInputElement).checked)).toBe(true);
+    await manager.selectionButton('Clear selection');
+    expect(await manager.selectionText()).toBe('None selected');
+  });
+
   it('deletes 25 selected reports at the pace the rate limit allows, and no other', async () => {
     await manager.waitForList({ page: 1, perPage: 25 });
     await manager.pager('Next');
@@ -330,14 +350,15 @@ describe('bulk delete', () => {
     try {
       await options.click('thead input[type="checkbox"]');
       expect(await manager.selectionText()).toBe('25 selected');
-      await manager.selectionButton('Delete selected');
+      await manager.selectionButton('Delete');
       expect(await manager.dialogText()).toContain('Delete 25 reports?');
       await manager.dialogButton('Delete 25 reports');
-      await options.waitForSelector('dialog[open] .rm-bulk-progress');
+      await manager.waitForNoDialog();
+      expect(await manager.selectionText()).toBe('None selected');
+      const run = await runs.newest('Delete 25 reports');
       await ext.screenshot(options, 'reports-manager-bulk-progress');
-      const summary = await manager.waitForDialogText('Bulk delete finished', 120_000);
-      expect(summary).toContain('Deleted 25 reports.');
-      expect(summary).not.toContain('could not be deleted');
+      const finished = await runs.waitForState(run.id, 'finished', 120_000);
+      expect(finished.summary).toBe('Deleted 25 of 25 reports.');
     } finally {
       service.configure({ rateLimit: null });
     }
@@ -347,15 +368,12 @@ describe('bulk delete', () => {
     expect(new Set(deletes.map((r) => Number(r.path.split('/').pop())))).toEqual(new Set(chosen));
     for (const id of chosen) expect(await serviceReport(id)).toBeNull();
     expect(await serviceTotal()).toBe(totalBefore - 25);
-
-    await manager.dialogButton('Close');
-    await manager.waitForNoDialog();
     await manager.waitForIdle();
+    await options.waitForFunction((gone) => !document.querySelector(`tr[data-report-id="${gone}"]`), {}, chosen[0]);
     expect(await manager.rowIds()).toEqual((await serviceList({ page: 2 })).data.map((r) => r.id));
-    expect(await manager.selectionText()).toBe('None selected');
   });
 
-  it('stops a bulk delete when asked, after the report under way, and says what was left', async () => {
+  it('stops a bulk delete when asked, after the report under way, says what was left, and resumes it', async () => {
     await manager.waitForIdle();
     const chosen = (await manager.rowIds()).slice(0, 6);
     const totalBefore = await serviceTotal();
@@ -363,23 +381,30 @@ describe('bulk delete', () => {
     service.configure({ rateLimit: { limit: 1, windowSeconds: 3 } });
     try {
       for (const id of chosen) await options.click(`tr[data-report-id="${id}"] input[type="checkbox"]`);
-      await manager.selectionButton('Delete selected');
+      await manager.selectionButton('Delete');
       await manager.dialogButton('Delete 6 reports');
-      await manager.dialogButton('Stop after this report');
-      const summary = await manager.waitForDialogText('Bulk delete finished', 60_000);
-      expect(summary).toMatch(/left as they were because you cancelled/);
+      const run = await runs.newest('Delete 6 reports');
+      await runs.button(run.id, 'Stop');
+      const stopped = await runs.waitForState(run.id, 'stopped', 60_000);
+      expect(stopped.summary).toMatch(/left because you stopped the run\.$/);
+      // What was under way when the stop came finishes: then nothing more is sent.
+      await options.waitForFunction((id) => !document.querySelector(`.runs__item[data-run-id="${id}"] .runs__current`), { timeout: 30_000 }, run.id);
+      // The service's own answers below must not be refused by the limit the run was slowed with.
+      service.configure({ rateLimit: null });
+      const left = [];
+      for (const id of chosen) if (await serviceReport(id)) left.push(id);
+      expect(left.length).toBeGreaterThan(0);
+      expect(await serviceTotal()).toBe(totalBefore - (chosen.length - left.length));
+      expect((await runs.runs()).find((r) => r.id === run.id)?.summary).toContain(`${left.length} left because you stopped the run.`);
+
+      await runs.button(run.id, 'Resume');
+      const finished = await runs.waitForState(run.id, 'finished', 60_000);
+      expect(finished.summary).toBe('Deleted 6 of 6 reports.');
     } finally {
       service.configure({ rateLimit: null });
     }
-    const left = [];
-    for (const id of chosen) if (await serviceReport(id)) left.push(id);
-    expect(left.length).toBeGreaterThan(0);
-    expect(await serviceTotal()).toBe(totalBefore - (chosen.length - left.length));
-    expect(await manager.dialogText()).toContain(`${left.length} report${left.length === 1 ? '' : 's'} left as they were`);
-    await manager.dialogButton('Close');
-    await manager.waitForNoDialog();
-    await manager.waitForIdle();
-    for (const id of left) expect(await manager.rowIds()).toContain(id);
+    for (const id of chosen) expect(await serviceReport(id)).toBeNull();
+    expect(await serviceTotal()).toBe(totalBefore - chosen.length);
   });
 });
 

@@ -3,7 +3,9 @@
  * Flags: --port N (or PORT), --seed N demo reports, --data FILE, --memory (keep nothing),
  * --latency MS before each audit, --quota N reports a month, --variant v13|v15|v18 (v15 and v18
  * send 33 checks, without doctype, http2 and htst), --error-keys all|last (last: a failed check
- * keeps only its last error key, as the KalimeroMK port sends it).
+ * keeps only its last error key, as the KalimeroMK port sends it), --rate-limit N requests a window per key
+ * (default 600) and --rate-window S seconds (default 60): `--rate-limit 60 --rate-window 3` is the common
+ * 60 a minute, in a short window for tests.
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -20,6 +22,8 @@ const { values } = parseArgs({
     quota: { type: 'string' },
     variant: { type: 'string' },
     'error-keys': { type: 'string' },
+    'rate-limit': { type: 'string' },
+    'rate-window': { type: 'string' },
   },
 });
 
@@ -45,6 +49,7 @@ const service = await startReportService({
   reportsPerMonth: number(values.quota, -1, 'quota'),
   variant: oneOf(values.variant, ['v13', 'v15', 'v18'], 'v13', 'variant'),
   errorKeys: oneOf(values['error-keys'], ['all', 'last'], 'all', 'error-keys'),
+  rateLimit: { limit: number(values['rate-limit'], 600, 'rate-limit'), windowSeconds: number(values['rate-window'], 60, 'rate-window') },
 });
 const account = service.accounts[0];
 if (!account) throw new Error('The service started without an account.');

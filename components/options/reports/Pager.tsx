@@ -4,25 +4,24 @@ interface Props {
   page: ReportPage | null;
   /** The page asked for; shown while its answer is on the way. */
   current: number;
-  disabled: boolean;
   onPage: (page: number) => void;
 }
 
-const count = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'report' : 'reports'}`;
+import { reportsCount } from '@/lib/shared/run-text';
 
 /**
  * First, previous, next and last page, with where the user is and how many
  * reports there are. Buttons at an end are aria-disabled rather than
  * disabled, so the focus stays on "Next" when it reaches the last page.
  */
-export function Pager({ page, current, disabled, onPage }: Props) {
+export function Pager({ page, current, onPage }: Props) {
   const last = page?.lastPage ?? 1;
-  const atStart = disabled || current <= 1;
-  const atEnd = disabled || current >= last;
+  const atStart = current <= 1;
+  const atEnd = current >= last;
   const range = page && page.from !== null && page.to !== null ? `${page.from.toLocaleString()}–${page.to.toLocaleString()} of ` : '';
   return (
     <nav class="rm-pager" aria-label="Pages of reports">
-      <p class="rm-pager__count">{page ? `${range}${count(page.total)}` : '\u00a0'}</p>
+      <p class="rm-pager__count">{page ? `${range}${reportsCount(page.total)}` : '\u00a0'}</p>
       <div class="rm-pager__buttons">
         <button type="button" class="button" aria-disabled={atStart} onClick={() => !atStart && onPage(1)}>
           <span aria-hidden="true">«</span> First

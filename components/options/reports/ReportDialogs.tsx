@@ -1,6 +1,9 @@
 import type { Report } from '@/lib/api';
 import { PRIVACY_TEXT } from '@/lib/shared/score';
-import { BulkDeleteDialog } from '@/components/options/reports/BulkDeleteDialog';
+import { BulkActionDialog } from '@/components/options/reports/BulkActionDialog';
+import type { Selection } from '@/components/options/reports/manager-hooks';
+import type { RunView } from '@/lib/protocol';
+import { runTitle } from '@/lib/shared/run-text';
 import { DeleteDialog } from '@/components/ui/DeleteDialog';
 import { PrivacyDialog } from '@/components/ui/PrivacyDialog';
 import type { OpenDialog } from '@/components/options/reports/useReportActions';
@@ -13,11 +16,13 @@ interface Props {
   announce: (text: string) => void;
   /** One report is gone: the caller reloads the list and places the focus. */
   onDeleted: (report: Report, text: string) => void;
-  onBulkFinished: () => void;
+  selection: Selection;
+  selectedCount: number;
+  onBulkStarted: () => void;
 }
 
 /** The one dialog open at a time, wired to the list: what succeeded is shown, what failed reloads the list. */
-export function ReportDialogs({ dialog, onClose, replaceReport, reload, announce, onDeleted, onBulkFinished }: Props) {
+export function ReportDialogs({ dialog, onClose, replaceReport, reload, announce, onDeleted, selection, selectedCount, onBulkStarted }: Props) {
   const reloadAfterFailure = () => void reload();
   switch (dialog?.kind) {
     case 'privacy':
@@ -42,7 +47,18 @@ export function ReportDialogs({ dialog, onClose, replaceReport, reload, announce
         />
       );
     case 'bulk':
-      return <BulkDeleteDialog targets={dialog.targets} announce={announce} onFinished={onBulkFinished} onClose={onClose} />;
+      return (
+        <BulkActionDialog
+          choice={dialog.choice}
+          selection={selection}
+          count={selectedCount}
+          onStarted={(run: RunView) => {
+            announce(`Started in the background: ${runTitle(run.action, run.total, run.privacy)}.`);
+            onBulkStarted();
+          }}
+          onClose={onClose}
+        />
+      );
     default:
       return null;
   }

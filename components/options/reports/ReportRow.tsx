@@ -19,7 +19,6 @@ interface Props extends RowActions {
   selected: boolean;
   activity: RowActivity | undefined;
   /** No action may start (a bulk delete is running). */
-  locked: boolean;
   /** Changes each minute, so the row re-renders and "5 minutes ago" moves on. */
   now: number;
 }
@@ -30,8 +29,8 @@ function pageHref(url: string): string {
   return /^https?:\/\//i.test(url) ? url : `https://${url}`;
 }
 
-export function ReportRow({ report, selected, activity, locked, ...actions }: Props) {
-  const busy = locked || activity !== undefined;
+export function ReportRow({ report, selected, activity, ...actions }: Props) {
+  const busy = activity !== undefined;
   // aria-disabled keeps the focus on a button that stops being usable while its own action runs.
   const act = (fn: (r: Report) => void) => () => {
     if (!busy) fn(report);
@@ -43,7 +42,6 @@ export function ReportRow({ report, selected, activity, locked, ...actions }: Pr
         <input
           type="checkbox"
           checked={selected}
-          disabled={locked}
           aria-label={`Select ${report.url}`}
           onChange={(e) => actions.onSelect(report, e.currentTarget.checked)}
         />

@@ -1,6 +1,6 @@
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useNow } from '@/lib/pages/hooks';
-import { clearFilters, hasFilters } from '@/lib/options/reports-view';
+import { clearFilters, hasFilters, listFilters } from '@/lib/options/reports-view';
 import type { ReportsView } from '@/lib/protocol';
 import { Notice } from '@/components/ui/Notice';
 import { EmptyList, FirstLoad, LoadError } from '@/components/options/reports/ListStates';
@@ -10,6 +10,7 @@ import { ReportDialogs } from '@/components/options/reports/ReportDialogs';
 import { ReportsTable } from '@/components/options/reports/ReportsTable';
 import { SelectionBar } from '@/components/options/reports/SelectionBar';
 import { Toolbar } from '@/components/options/reports/Toolbar';
+import { ExportButton } from '@/components/options/reports/ExportButton';
 import { useAnnouncer, useSelection } from '@/components/options/reports/manager-hooks';
 import { useReportActions } from '@/components/options/reports/useReportActions';
 import { useReportsList } from '@/components/options/reports/useReportsList';
@@ -22,13 +23,17 @@ import '@/components/options/reports/reports.css';
  * report view, edit, regenerate and delete them. Renders nothing of the
  * connection itself.
  */
-export function ReportsManager() {
+export function ReportsManager({ runsEnded }: { runsEnded: number }) {
   const list = useReportsList();
   const [status, announce] = useAnnouncer();
   // "3 minutes ago" should not go stale while the page stays open.
   const now = useNow(60_000);
   const reports = list.page?.reports ?? [];
-  const selection = useSelection(reports);
+  const selection = useSelection(reports, list.view);
+  // A run that ended in the background changed reports: the list shows what the service now holds.
+  useEffect(() => {
+    if (runsEnded > 0) void list.reload();
+  }, [runsEnded]);
   const actions = useReportActions({ replaceReport: list.replaceReport, reload: list.reload, announce });
   const heading = useRef<HTMLHeadingElement>(null);
   const tableArea = useRef<HTMLDivElement>(null);
@@ -51,7 +56,7 @@ export function ReportsManager() {
       </section>
     );
   }
-  const locked = actions.dialog?.kind === 'bulk';
+  const { page } = list;
   const changeFromAbove = (change: Partial<ReportsView>) => {
     setErrorAtPager(false);
     list.setView(change);
@@ -72,11 +77,14 @@ export function ReportsManager() {
           {list.loading && list.page ? 'Loading…' : status}
         </p>
         <SelectionBar
-          count={selection.targets.length}
-          locked={locked}
+          count={selection.count}
+          matching={selection.selection.kind === 'matching'}
+          matchingTotal={page && page.total > selection.count ? page.total : null}
           onClear={selection.clear}
-          onDelete={() => actions.setDialog({ kind: 'bulk', targets: selection.targets })}
+          onSelectMatching={() => page && selection.selectMatching(page.total)}
+          onAction={(choice) => actions.setDialog({ kind: 'bulk', choice })}
         />
+        <ExportButton filters={listFilters(view)} announce={announce} />
       </div>
       {!errorAtPager && loadError}
       {actions.actionError && (
@@ -97,7 +105,6 @@ export function ReportsManager() {
             loading={list.loading}
             selected={selection.ids}
             activity={actions.activity}
-            locked={locked}
             now={now}
             onSelect={selection.toggle}
             onSelectAll={selection.setAll}
@@ -119,7 +126,6 @@ export function ReportsManager() {
       <Pager
         page={list.page}
         current={list.error && list.page ? list.page.page : view.page}
-        disabled={locked}
         onPage={(page) => {
           setErrorAtPager(true);
           list.setView({ page });
@@ -132,14 +138,14 @@ export function ReportsManager() {
         reload={list.reload}
         announce={announce}
         onDeleted={(report, text) => {
+          selection.forget(report.id);
           focusRowAfterReload(reports.findIndex((r) => r.id === report.id));
           announce(text);
           void list.reload();
         }}
-        onBulkFinished={() => {
-          selection.clear();
-          void list.reload();
-        }}
+        selection={selection.selection}
+        selectedCount={selection.count}
+        onBulkStarted={selection.clear}
       />
     </section>
   );

@@ -11,7 +11,6 @@ interface Props extends RowActions {
   loading: boolean;
   selected: ReadonlySet<number>;
   activity: ReadonlyMap<number, RowActivity>;
-  locked: boolean;
   now: number;
   onSelectAll: (selected: boolean) => void;
   onSort: (sortBy: SortKey, sort: ReportsView['sort']) => void;
@@ -45,7 +44,7 @@ export function ReportsTable(props: Props) {
         <thead>
           <tr>
             <th scope="col" class="rm-col-select">
-              <SelectAll count={reports.length} chosen={chosen} disabled={props.locked} onChange={props.onSelectAll} />
+              <SelectAll count={reports.length} chosen={chosen} onChange={props.onSelectAll} />
             </th>
             <SortHeader label="Address" sortKey="url" view={view} onSort={onSort} />
             <th scope="col">Project</th>
@@ -64,7 +63,6 @@ export function ReportsTable(props: Props) {
               report={report}
               selected={selected.has(report.id)}
               activity={props.activity.get(report.id)}
-              locked={props.locked}
               now={props.now}
               onSelect={props.onSelect}
               onPrivacy={props.onPrivacy}
@@ -79,17 +77,7 @@ export function ReportsTable(props: Props) {
 }
 
 /** "Select all on this page", showing a mixed state when only some rows are chosen. */
-export function SelectAll({
-  count,
-  chosen,
-  disabled,
-  onChange,
-}: {
-  count: number;
-  chosen: number;
-  disabled: boolean;
-  onChange: (all: boolean) => void;
-}) {
+export function SelectAll({ count, chosen, onChange }: { count: number; chosen: number; onChange: (all: boolean) => void }) {
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (box.current) box.current.indeterminate = chosen > 0 && chosen < count;
@@ -99,7 +87,7 @@ export function SelectAll({
       ref={box}
       type="checkbox"
       checked={count > 0 && chosen === count}
-      disabled={disabled || count === 0}
+      disabled={count === 0}
       aria-label="Select all reports on this page"
       onChange={(e) => onChange(e.currentTarget.checked)}
     />

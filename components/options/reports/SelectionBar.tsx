@@ -1,25 +1,49 @@
+import { BULK_BUTTON_TEXT, reportsCount } from '@/lib/shared/run-text';
+import type { BulkChoice } from '@/components/options/reports/BulkActionDialog';
+
 interface Props {
   count: number;
-  locked: boolean;
+  /** Every report of the filters is chosen, not only rows. */
+  matching: boolean;
+  /** How many reports the filters match, when more than are chosen: offered as "Select all N matching". */
+  matchingTotal: number | null;
   onClear: () => void;
-  onDelete: () => void;
+  onSelectMatching: () => void;
+  onAction: (choice: BulkChoice) => void;
 }
+
+const CHOICES: BulkChoice[] = ['regenerate', 'public', 'private', 'delete'];
 
 /**
  * Always in place (no layout jump when the first row is chosen), so the
- * focus has somewhere to return to when the bulk delete dialog closes.
+ * focus has somewhere to return to when a bulk action's dialog closes.
  */
-export function SelectionBar({ count, locked, onClear, onDelete }: Props) {
-  const none = count === 0 || locked;
+export function SelectionBar({ count, matching, matchingTotal, onClear, onSelectMatching, onAction }: Props) {
+  const none = count === 0;
   return (
     <div class="rm-selection" role="group" aria-label="Selected reports">
-      <span class="rm-selection__count">{count === 0 ? 'None selected' : `${count} selected`}</span>
+      <span class="rm-selection__count" role="status">
+        {none ? 'None selected' : matching ? `All ${reportsCount(count)} matching selected` : `${count.toLocaleString('en')} selected`}
+      </span>
+      {!matching && matchingTotal !== null && count > 0 && (
+        <button type="button" class="button" onClick={onSelectMatching}>
+          Select all {reportsCount(matchingTotal)} matching
+        </button>
+      )}
       <button type="button" class="button" aria-disabled={none} onClick={() => !none && onClear()}>
         Clear selection
       </button>
-      <button type="button" class="button button--danger" aria-disabled={none} onClick={() => !none && onDelete()}>
-        Delete selected
-      </button>
+      {CHOICES.map((choice) => (
+        <button
+          key={choice}
+          type="button"
+          class={choice === 'delete' ? 'button button--danger' : 'button'}
+          aria-disabled={none}
+          onClick={() => !none && onAction(choice)}
+        >
+          {BULK_BUTTON_TEXT[choice]}
+        </button>
+      ))}
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ReportsList } from '@/components/options/reports/useReportsList';
 import type { Report } from '@/lib/api';
-import type { DeleteTarget } from '@/lib/options/bulk-delete';
+import type { ListFilters, ReportsView } from '@/lib/protocol';
+import { listFilters } from '@/lib/options/reports-view';
 
 /*
  * The reports manager's hooks: what screen readers hear, where the focus goes
- * after a delete, and which reports are chosen for a bulk delete.
+ * after a delete, and which reports are chosen for a bulk action.
  */
 
 /**
@@ -55,34 +56,52 @@ export function useAnnouncer(): [string, (text: string) => void] {
   return [text, announce];
 }
 
+/** Which reports a bulk action is for: chosen one by one, on any page, or every report of the filters. */
+export type Selection = { kind: 'reports'; chosen: ReadonlyMap<number, string> } | { kind: 'matching'; filters: ListFilters; total: number };
+
+const NONE: Selection = { kind: 'reports', chosen: new Map() };
+
 /**
- * The reports chosen for a bulk delete. Only rows on the page shown can be
- * chosen: a report that leaves the page (another page, a filter, a delete)
- * leaves the selection, so nothing unseen is ever deleted.
+ * The reports chosen for a bulk action. Rows chosen stay chosen while the
+ * user pages, sorts or filters; "every report matching" holds the filters,
+ * not ids (the background reads the ids page by page), so it ends when the
+ * filters change.
  */
-export function useSelection(reports: readonly Report[]) {
-  const [chosen, setChosen] = useState<ReadonlyMap<number, string>>(new Map());
+export function useSelection(reports: readonly Report[], view: ReportsView | null) {
+  const [selection, setSelection] = useState<Selection>(NONE);
+  const filtersKey = view ? JSON.stringify(listFilters(view)) : '';
 
   useEffect(() => {
-    setChosen((current) => {
-      const onPage = new Set(reports.map((r) => r.id));
-      const kept = [...current].filter(([id]) => onPage.has(id));
-      return kept.length === current.size ? current : new Map(kept);
-    });
-  }, [reports]);
+    setSelection((current) => (current.kind === 'matching' && JSON.stringify(current.filters) !== filtersKey ? NONE : current));
+  }, [filtersKey]);
 
-  const toggle = useCallback((report: Report, selected: boolean) => {
-    setChosen((current) => {
-      const next = new Map(current);
-      if (selected) next.set(report.id, report.url);
-      else next.delete(report.id);
-      return next;
+  const change = useCallback((rows: readonly Report[], selected: boolean) => {
+    setSelection((current) => {
+      const next = new Map(current.kind === 'reports' ? current.chosen : []);
+      for (const report of rows) {
+        if (selected) next.set(report.id, report.url);
+        else next.delete(report.id);
+      }
+      return { kind: 'reports', chosen: next };
     });
   }, []);
 
-  const setAll = useCallback((selected: boolean) => setChosen(selected ? new Map(reports.map((r) => [r.id, r.url])) : new Map()), [reports]);
-  const clear = useCallback(() => setChosen(new Map()), []);
-  const ids = useMemo(() => new Set(chosen.keys()), [chosen]);
-  const targets = useMemo<DeleteTarget[]>(() => [...chosen].map(([id, url]) => ({ id, url })), [chosen]);
-  return { ids, targets, toggle, setAll, clear };
+  const toggle = useCallback((report: Report, selected: boolean) => change([report], selected), [change]);
+  const setAll = useCallback((selected: boolean) => change(reports, selected), [change, reports]);
+  const selectMatching = useCallback((total: number) => view && setSelection({ kind: 'matching', filters: listFilters(view), total }), [view]);
+  const forget = useCallback((id: number) => {
+    setSelection((current) => {
+      if (current.kind !== 'reports' || !current.chosen.has(id)) return current;
+      const next = new Map(current.chosen);
+      next.delete(id);
+      return { kind: 'reports', chosen: next };
+    });
+  }, []);
+  const clear = useCallback(() => setSelection(NONE), []);
+  const ids = useMemo(
+    () => (selection.kind === 'matching' ? new Set(reports.map((r) => r.id)) : new Set(selection.chosen.keys())),
+    [selection, reports],
+  );
+  const count = selection.kind === 'matching' ? selection.total : selection.chosen.size;
+  return { selection, ids, count, toggle, setAll, selectMatching, forget, clear };
 }

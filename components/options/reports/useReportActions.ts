@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'preact/hooks';
 import { asApiError, type ApiError } from '@/lib/api/errors';
 import type { Report } from '@/lib/api';
-import type { DeleteTarget } from '@/lib/options/bulk-delete';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
 import type { RowActivity } from '@/components/options/reports/ReportRow';
+import type { BulkChoice } from '@/components/options/reports/BulkActionDialog';
 
-export type OpenDialog = { kind: 'privacy'; report: Report } | { kind: 'delete'; report: Report } | { kind: 'bulk'; targets: DeleteTarget[] } | null;
+export type OpenDialog = { kind: 'privacy'; report: Report } | { kind: 'delete'; report: Report } | { kind: 'bulk'; choice: BulkChoice } | null;
 
 interface Options {
   replaceReport: (report: Report) => void;

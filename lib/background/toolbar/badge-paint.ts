@@ -72,3 +72,10 @@ export async function clearAllBadges(): Promise<void> {
   const tabs = await browser.tabs.query({});
   await Promise.all(tabs.map((tab) => (tab.id === undefined ? undefined : paint(tab.id, EMPTY_LOOK))));
 }
+
+/** The badge of every tab that shows nothing of its own: a run's items left (the score badge of a tab comes first). */
+export async function paintDefault(look: BadgeLook): Promise<void> {
+  await Promise.all([browser.action.setBadgeText({ text: look.text }), browser.action.setBadgeBackgroundColor({ color: look.color })]).catch(
+    () => undefined,
+  );
+}

@@ -4,6 +4,7 @@ import { createSerialQueue } from '@/lib/shared/serial-queue';
 import { readConnection, watchConnection } from '@/lib/storage';
 import { reportWithoutPopup } from '@/lib/background/toolbar/report-without-popup';
 import { t } from '@/lib/shared/i18n';
+import { reportTabsFromMenu } from '@/lib/background/toolbar/report-tabs';
 
 /**
  * "Report this page" and "Report this link" in the right-click menu, present
@@ -13,6 +14,7 @@ import { t } from '@/lib/shared/i18n';
 
 export const MENU_REPORT_PAGE = 'report-page';
 export const MENU_REPORT_LINK = 'report-link';
+export const MENU_REPORT_TABS = 'report-tabs';
 
 /** Only web pages can be audited; the browser hides the items elsewhere (its own pages, files, mailto: links). */
 const WEB_PAGES = ['http://*/*', 'https://*/*'];
@@ -21,6 +23,8 @@ const WEB_PAGES = ['http://*/*', 'https://*/*'];
 const menuItems = (): Browser.contextMenus.CreateProperties[] => [
   { id: MENU_REPORT_PAGE, title: t('menuReportPage'), contexts: ['page'], documentUrlPatterns: WEB_PAGES },
   { id: MENU_REPORT_LINK, title: t('menuReportLink'), contexts: ['link'], targetUrlPatterns: WEB_PAGES },
+  // On the toolbar icon's own menu.
+  { id: MENU_REPORT_TABS, title: t('menuReportTabs'), contexts: ['action'] },
 ];
 
 function create(item: Browser.contextMenus.CreateProperties): Promise<void> {
@@ -60,6 +64,7 @@ function clickedAddress(info: Browser.contextMenus.OnClickData, tab?: Browser.ta
 export function registerContextMenu(): void {
   if (!hasContextMenus()) return;
   browser.contextMenus.onClicked.addListener((info, tab) => {
+    if (info.menuItemId === MENU_REPORT_TABS) return void reportTabsFromMenu(tab?.windowId);
     if (info.menuItemId !== MENU_REPORT_PAGE && info.menuItemId !== MENU_REPORT_LINK) return;
     void reportWithoutPopup(clickedAddress(info, tab));
   });

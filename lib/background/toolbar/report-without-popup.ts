@@ -26,7 +26,7 @@ import { t } from '@/lib/shared/i18n';
  */
 
 /** A password cannot be asked for from a menu or a shortcut, so a password default becomes private. */
-function toolbarPrivacy(defaultPrivacy: Privacy): 0 | 1 {
+export function toolbarPrivacy(defaultPrivacy: Privacy): 0 | 1 {
   return defaultPrivacy === 2 ? 1 : defaultPrivacy;
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { waitForJob } from '@/lib/background/report-jobs';
-import { MENU_REPORT_LINK, MENU_REPORT_PAGE, registerContextMenu, syncMenus } from '@/lib/background/toolbar/context-menu';
+import { MENU_REPORT_LINK, MENU_REPORT_PAGE, MENU_REPORT_TABS, registerContextMenu, syncMenus } from '@/lib/background/toolbar/context-menu';
 import { writeConnection, writePreferences } from '@/lib/storage';
 import { installFakeToolbarApis, type FakeToolbarApis } from './fake-apis';
 import { apiCalls, connect, startWorld, type ServiceWorld } from './service-setup';
@@ -23,13 +23,14 @@ const click = (info: Partial<Browser.contextMenus.OnClickData>, tab?: Browser.ta
   apis.menuClicked.trigger({ editable: false, menuItemId: MENU_REPORT_PAGE, ...info }, tab);
 
 describe('the right-click menu follows the connection', () => {
-  it('is absent until the extension is connected, then offers a page item and a link item for web addresses only', async () => {
+  it('is absent until the extension is connected, then offers a page item and a link item for web addresses only, and every tab on the icon', async () => {
     registerContextMenu();
     await syncMenus();
     expect(menuIds()).toEqual([]);
 
     await connect(world, apis);
-    await vi.waitFor(() => expect(menuIds()).toEqual([MENU_REPORT_LINK, MENU_REPORT_PAGE]));
+    await vi.waitFor(() => expect(menuIds()).toEqual([MENU_REPORT_LINK, MENU_REPORT_PAGE, MENU_REPORT_TABS]));
+    expect(apis.menuItems.get(MENU_REPORT_TABS)).toMatchObject({ title: 'Report all tabs in this window', contexts: ['action'] });
     const web = ['http://*/*', 'https://*/*'];
     expect(apis.menuItems.get(MENU_REPORT_PAGE)).toMatchObject({ title: 'Report this page', contexts: ['page'], documentUrlPatterns: web });
     expect(apis.menuItems.get(MENU_REPORT_LINK)).toMatchObject({ title: 'Report this link', contexts: ['link'], targetUrlPatterns: web });
@@ -38,12 +39,12 @@ describe('the right-click menu follows the connection', () => {
   it('goes away when the key is forgotten, and comes back with a new one', async () => {
     await connect(world, apis);
     registerContextMenu();
-    await vi.waitFor(() => expect(menuIds()).toHaveLength(2));
+    await vi.waitFor(() => expect(menuIds()).toHaveLength(3));
 
     await writeConnection({ baseUrl: world.service.baseUrl, apiKey: '' });
     await vi.waitFor(() => expect(menuIds()).toEqual([]));
     await writeConnection({ baseUrl: world.service.baseUrl, apiKey: world.key });
-    await vi.waitFor(() => expect(menuIds()).toHaveLength(2));
+    await vi.waitFor(() => expect(menuIds()).toHaveLength(3));
   });
 
   it('is rebuilt without duplicates when the extension is installed or updated', async () => {
@@ -52,7 +53,7 @@ describe('the right-click menu follows the connection', () => {
     await syncMenus();
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.0.9' } as Browser.runtime.InstalledDetails);
     await syncMenus();
-    expect(menuIds()).toEqual([MENU_REPORT_LINK, MENU_REPORT_PAGE]);
+    expect(menuIds()).toEqual([MENU_REPORT_LINK, MENU_REPORT_PAGE, MENU_REPORT_TABS]);
   });
 });
 

@@ -1,0 +1,98 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { asApiError } from '@/lib/api/errors';
+import { sendToBackground } from '@/lib/pages/send-to-background';
+import type { ResponseOf } from '@/lib/protocol';
+import { parseAddressList } from '@/lib/shared/address-list';
+import { addressesCount, quotaWarning, runTitle } from '@/lib/shared/run-text';
+import { Notice } from '@/components/ui/Notice';
+
+/** Lines named one by one; past this many, the rest are counted. */
+const LINES_SHOWN = 20;
+
+/**
+ * Addresses pasted one a line, reported in the background. Each line is read
+ * as it is typed: invalid and duplicate lines are named, the count shown, and
+ * a warning given when the month's quota left is smaller than the list.
+ */
+export function AddressList({ defaultPrivacy }: { defaultPrivacy: 0 | 1 | 2 }) {
+  const [text, setText] = useState('');
+  const [privacy, setPrivacy] = useState<0 | 1>(defaultPrivacy === 0 ? 0 : 1);
+  const [quota, setQuota] = useState<ResponseOf<'getQuota'> | null>(null);
+  const [status, setStatus] = useState<{ tone: 'info' | 'error'; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const parsed = useMemo(() => parseAddressList(text), [text]);
+  const count = parsed.urls.length;
+
+  // The quota is read once a list is there: an empty form asks the service nothing.
+  const wantQuota = count > 0;
+  useEffect(() => {
+    if (wantQuota && !quota) void sendToBackground('getQuota', {}).then(setQuota, () => undefined);
+  }, [wantQuota]);
+  const warning = quota && typeof quota.reportsPerMonth === 'number' ? quotaWarning(count, quota.reportsPerMonth, quota.madeThisMonth) : null;
+
+  const start = async () => {
+    setBusy(true);
+    setStatus(null);
+    try {
+      const run = await sendToBackground('startCreateRun', { urls: parsed.urls, privacy });
+      setText('');
+      setQuota(null);
+      setStatus({ tone: 'info', message: `Started in the background: ${runTitle(run.action, run.total, run.privacy)}.` });
+    } catch (caught) {
+      setStatus({ tone: 'error', message: asApiError(caught).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const problems = [
+    ...parsed.invalid.map((l) => ({ line: l.line, text: `Line ${l.line} (${l.text}): ${l.reason}` })),
+    ...parsed.duplicates.map((l) => ({ line: l.line, text: `Line ${l.line} (${l.text}) is the same page as line ${l.sameAs}, so it is left out.` })),
+  ].sort((a, b) => a.line - b.line);
+
+  return (
+    <section class="card address-list" aria-labelledby="address-list-title">
+      <h2 id="address-list-title">Report a list of addresses</h2>
+      <div class="field">
+        <label class="field__label" for="address-list-text">
+          Addresses, one a line
+        </label>
+        <textarea
+          id="address-list-text"
+          class="input"
+          rows={6}
+          value={text}
+          spellcheck={false}
+          placeholder={'https://example.com/\nexample.com/blog'}
+          aria-describedby="address-list-preview"
+          onInput={(e) => setText(e.currentTarget.value)}
+        />
+      </div>
+      <p id="address-list-preview" class="address-list__preview" role="status">
+        {text.trim() === '' ? 'Paste addresses to see how many will be reported.' : `${addressesCount(count)} to report.`}
+      </p>
+      {problems.length > 0 && (
+        <ul class="address-list__problems" aria-label="Lines left out">
+          {problems.slice(0, LINES_SHOWN).map((p) => (
+            <li key={p.line}>{p.text}</li>
+          ))}
+          {problems.length > LINES_SHOWN && <li>and {problems.length - LINES_SHOWN} more lines.</li>}
+        </ul>
+      )}
+      {warning && <Notice tone="warning" message={warning} />}
+      <fieldset class="address-list__privacy">
+        <legend>Privacy of the new reports</legend>
+        {([0, 1] as const).map((value) => (
+          <label key={value}>
+            <input type="radio" name="address-list-privacy" checked={privacy === value} onChange={() => setPrivacy(value)} />{' '}
+            {value === 0 ? 'Public' : 'Private'}
+          </label>
+        ))}
+      </fieldset>
+      <button type="button" class="button button--primary" aria-disabled={count === 0 || busy} onClick={() => count > 0 && !busy && void start()}>
+        {count === 0 ? 'Report addresses' : `Report ${addressesCount(count)}`}
+      </button>
+      {status && <Notice tone={status.tone} message={status.message} />}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { useState } from 'preact/hooks';
+import { asApiError } from '@/lib/api/errors';
+import { sendToBackground } from '@/lib/pages/send-to-background';
+import type { ListFilters } from '@/lib/protocol';
+import { reportsCount } from '@/lib/shared/run-text';
+
+interface Props {
+  filters: ListFilters;
+  announce: (text: string) => void;
+}
+
+/** The current view, every page of it with its filters and order, downloaded as a CSV file. */
+export function ExportButton({ filters, announce }: Props) {
+  const [busy, setBusy] = useState(false);
+  const exportCsv = async () => {
+    setBusy(true);
+    announce('Reading every page of this view for the CSV file…');
+    try {
+      const { csv, count } = await sendToBackground('exportReports', { filters });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      link.download = `reports-${new Date().toISOString().slice(0, 10)}.csv`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      announce(`Exported ${reportsCount(count)} as CSV.`);
+    } catch (caught) {
+      announce(`Could not export: ${asApiError(caught).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" class="button" aria-disabled={busy} onClick={() => !busy && void exportCsv()}>
+      {busy ? 'Exporting…' : 'Export CSV'}
+    </button>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { asApiError } from '@/lib/api/errors';
+import { sendToBackground } from '@/lib/pages/send-to-background';
+import type { ResponseOf } from '@/lib/protocol';
+import { TABS_PERMISSION } from '@/lib/shared/permission';
+
+/**
+ * "Report all N tabs": every reportable tab of this window, made in the
+ * background, which counts them and words the outcome. Without the `tabs`
+ * permission the count is unknown: the button asks for it in its click.
+ */
+export function ReportAllTabs() {
+  const [windowId, setWindowId] = useState<number | null>(null);
+  const [plan, setPlan] = useState<ResponseOf<'planTabs'> | undefined>(undefined);
+  const [outcome, setOutcome] = useState<string | null>(null);
+
+  useEffect(() => {
+    void browser.tabs.query({ currentWindow: true }).then(async (tabs) => {
+      const id = tabs[0]?.windowId;
+      if (tabs.length < 2 || id === undefined) return;
+      setWindowId(id);
+      setPlan(await sendToBackground('planTabs', { windowId: id }).catch(() => undefined));
+    });
+  }, []);
+
+  if (windowId === null || plan === undefined || (plan && plan.reportable < 2)) return null;
+
+  const start = async () => {
+    // Asked in the click itself: the browser shows its prompt only inside the gesture.
+    const allowed = plan !== null || (await browser.permissions.request(TABS_PERMISSION).catch(() => false));
+    try {
+      if (!allowed) throw new Error("The tabs were not reported: the extension needs to read your tabs' addresses for that.");
+      setOutcome((await sendToBackground('reportTabs', { windowId })).message);
+    } catch (caught) {
+      setOutcome(asApiError(caught).message);
+    }
+  };
+
+  return (
+    <div class="popup__tabs">
+      {outcome ? (
+        <p role="status">{outcome}</p>
+      ) : (
+        <button type="button" class="button" onClick={() => void start()}>
+          {plan ? plan.label : 'Report all tabs…'}
+        </button>
+      )}
+    </div>
+  );
+}

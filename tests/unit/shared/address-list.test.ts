@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { parseAddressList } from '@/lib/shared/address-list';
+import { planTabs } from '@/lib/shared/tab-plan';
+import { csvCell, toCsv } from '@/lib/shared/csv';
+import { countOf, reportsCount, runSummary } from '@/lib/shared/run-text';
+
+describe('a pasted list of addresses', () => {
+  it('keeps one address per page, and names the invalid and duplicate lines', () => {
+    const parsed = parseAddressList(
+      [
+        'https://example.com/a',
+        '',
+        'example.com/b',
+        'not an address',
+        'http://www.example.com/a/',
+        'chrome://settings',
+        'intranet',
+        ' https://example.org ',
+      ].join('\n'),
+    );
+    expect(parsed.urls).toEqual(['https://example.com/a', 'https://example.com/b', 'https://example.org/']);
+    expect(parsed.invalid.map((i) => i.line)).toEqual([4, 6, 7]);
+    expect(parsed.invalid[1]!.reason).toMatch(/browser's own pages/);
+    expect(parsed.duplicates).toEqual([{ line: 5, text: 'http://www.example.com/a/', sameAs: 1 }]);
+  });
+});
+
+describe('the tabs of a window', () => {
+  it('counts out the browser pages and the duplicates', () => {
+    const plan = planTabs([
+      'https://a.example/',
+      'https://b.example/',
+      'chrome://version/',
+      'https://www.a.example',
+      undefined,
+      'https://c.example/x',
+    ]);
+    expect(plan).toEqual({ urls: ['https://a.example/', 'https://b.example/', 'https://c.example/x'], unsupported: 2, duplicates: 1 });
+  });
+});
+
+describe('CSV', () => {
+  it.each([
+    ['plain', '"plain"'],
+    ['say "hi", then go', '"say ""hi"", then go"'],
+    ['=HYPERLINK("http://evil")', '"\'=HYPERLINK(""http://evil"")"'],
+    ['+1', '"\'+1"'],
+    ['-2', '"\'-2"'],
+    ['@SUM(A1)', '"\'@SUM(A1)"'],
+    ['line\nbreak', '"line\nbreak"'],
+  ])('writes %j as %s', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it('writes numbers and empty cells, with CRLF line ends', () => {
+    expect(toCsv(['a', 'b'], [[1, null]])).toBe('"a","b"\r\n"1",""\r\n');
+  });
+});
+
+describe('counts in words', () => {
+  it.each([
+    [0, '0 reports'],
+    [1, '1 report'],
+    [2, '2 reports'],
+    [1201, '1,201 reports'],
+  ])('%i → %s', (n, text) => expect(reportsCount(n)).toBe(text));
+
+  it('sums up a run in one sentence', () => {
+    expect(countOf(1, { one: 'tab', other: 'tabs' })).toBe('1 tab');
+    expect(runSummary({ action: 'delete', state: 'stopped', stopReason: null, total: 10, done: 6, alreadyGone: 1, left: 3, failed: [{}] })).toBe(
+      'Deleted 6 of 10 reports. 1 was already gone. 1 failed. 3 left because you stopped the run.',
+    );
+  });
+});
