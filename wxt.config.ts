@@ -117,6 +117,8 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
+    // The toolbar button's name (WXT would take the popup's <title>, which cannot be translated).
+    action: { default_title: '__MSG_extName__' },
     // storage: settings and jobs. activeTab: the address of the tab the popup, menu or shortcut acts on.
     // contextMenus: "Report this page/link". notifications: the outcome of reports made without the popup.
     // alarms: retries of reports queued while the service was away, and settling reports a stopped worker left.

@@ -2,6 +2,7 @@ import type { Privacy } from '@/lib/shared/score';
 import type { ErrorView } from '@/lib/pages/error-view';
 import { Notice } from '@/components/ui/Notice';
 import { OpenOptionsButton } from '@/components/popup/OpenOptionsButton';
+import { t } from '@/lib/shared/i18n';
 
 interface Props {
   error: ErrorView;
@@ -16,21 +17,16 @@ interface Props {
 export function FailureNotice({ error, privacy, onQueue, onDismiss, wait }: Props) {
   return (
     <Notice tone="error" message={error.message} extra={error.otherFields}>
-      {wait > 0 && <span class="muted">You can try again in {wait} s.</span>}
+      {wait > 0 && <span class="muted">{t('popRetryIn', { wait })}</span>}
       {error.action === 'options' && <OpenOptionsButton />}
       {error.queueable && privacy !== 2 && (
         <button type="button" class="button button--primary" onClick={onQueue}>
-          Report when the service is back
+          {t('popQueueIt')}
         </button>
       )}
-      {error.queueable && privacy === 2 && (
-        <p class="muted">
-          A password-protected report cannot wait for the service: the password is never stored. Try again when the service is back, or choose Private
-          to have it made as soon as it is.
-        </p>
-      )}
+      {error.queueable && privacy === 2 && <p class="muted">{t('popNoQueuePassword')}</p>}
       <button type="button" class="button button--link" onClick={onDismiss}>
-        Dismiss
+        {t('popDismiss')}
       </button>
     </Notice>
   );

@@ -1,6 +1,7 @@
 import { PRIVACY_TEXT, type Privacy } from '@/lib/shared/score';
 import { elapsedText } from '@/lib/pages/dates';
 import { useElapsedSeconds } from '@/lib/pages/hooks';
+import { t } from '@/lib/shared/i18n';
 
 /** While the service audits the page. The background owns the job, so the popup may close meanwhile. */
 export function JobProgress({ startedAt, privacy }: { startedAt: number; privacy: Privacy }) {
@@ -10,17 +11,14 @@ export function JobProgress({ startedAt, privacy }: { startedAt: number; privacy
       <div class="job__line">
         <span class="spinner" aria-hidden="true" />
         <div class="job__title" role="status">
-          <h2 id="job-heading">Auditing this page…</h2>
+          <h2 id="job-heading">{t('popAuditing')}</h2>
         </div>
         {/* Outside the status region: a screen reader should not read every tick. */}
-        <span class="job__elapsed" aria-label={`${elapsedText(seconds)} so far`}>
+        <span class="job__elapsed" aria-label={t('popSoFar', { time: elapsedText(seconds) })}>
           {elapsedText(seconds)}
         </span>
       </div>
-      <p class="muted">
-        The service fetches and checks the page ({PRIVACY_TEXT[privacy].toLowerCase()} report). This can take up to a minute. You can close this
-        popup: the report goes on, and it shows here when you open the popup again.
-      </p>
+      <p class="muted">{t('popAuditText', { privacy: PRIVACY_TEXT[privacy].toLowerCase() })}</p>
     </section>
   );
 }

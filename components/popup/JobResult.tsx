@@ -6,6 +6,7 @@ import { useFocusOnMount } from '@/lib/pages/hooks';
 import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
 import { reportViewHref, ReportSummary } from '@/components/popup/ReportSummary';
+import { t, tn } from '@/lib/shared/i18n';
 
 interface Props {
   report: ListedReport;
@@ -22,25 +23,25 @@ export function JobResult({ report, baseUrl, tabId, onDismiss }: Props) {
   return (
     <section class="panel result" data-job="done" aria-labelledby="result-heading">
       <div role="status">
-        <h2 id="result-heading">Report ready</h2>
+        <h2 id="result-heading">{t('notifyReady')}</h2>
       </div>
       <div class="result__score">
         <ScoreBadge score={report.score} label={report.label} size="large" />
       </div>
       <p class="result__meta muted">
-        <DateText iso={report.generatedAt ?? report.createdAt} prefix="Made " /> · {PRIVACY_TEXT[report.privacy]}
+        <DateText iso={report.generatedAt ?? report.createdAt} words={(when) => t('popMade', { when })} /> · {PRIVACY_TEXT[report.privacy]}
       </p>
       <ReportSummary report={report} tabId={tabId} link={false} />
       <div class="result__actions">
         <a ref={link} class="button button--primary" href={reportViewHref(report, tabId)} target="_blank" rel="noopener">
-          {total > 0 ? `All ${total} checks` : 'Open the report'}
+          {total > 0 ? tn('popAllChecks', total) : t('popOpenReport')}
         </a>
         <button type="button" class="button" onClick={onDismiss}>
-          Done
+          {t('popDone')}
         </button>
       </div>
       <a class="result__service" href={reportWebUrl(baseUrl, report.id)} target="_blank" rel="noopener noreferrer">
-        Open on the service
+        {t('reportOpenOnService')}
       </a>
     </section>
   );

@@ -4,6 +4,7 @@ import { useFocusOnMount } from '@/lib/pages/hooks';
 import { requestServiceAccess } from '@/lib/shared/permission';
 import { Notice } from '@/components/ui/Notice';
 import { openOptions } from '@/components/popup/OpenOptionsButton';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * What the popup asks for before a report can be made: connecting the
@@ -17,14 +18,10 @@ export function NeedsConnection({ keyForgotten }: { keyForgotten: boolean }) {
   useFocusOnMount(button);
   return (
     <section class="panel" data-need="connect" aria-labelledby="connect-heading">
-      <h2 id="connect-heading">{keyForgotten ? 'Enter your API key again' : 'Connect your report service'}</h2>
-      <p>
-        {keyForgotten
-          ? 'The key was forgotten when the browser closed, as you chose in the options. Enter it there to report pages again.'
-          : 'To report pages, the extension needs the address of your report service and your API key. It takes a minute.'}
-      </p>
+      <h2 id="connect-heading">{keyForgotten ? t('popKeyAgain') : t('popConnect')}</h2>
+      <p>{keyForgotten ? t('popKeyAgainText') : t('popConnectText')}</p>
       <button ref={button} type="button" class="button button--primary" onClick={openOptions}>
-        {keyForgotten ? 'Open the options to enter the key' : 'Open the options to connect'}
+        {keyForgotten ? t('popKeyAgainButton') : t('popConnectButton')}
       </button>
     </section>
   );
@@ -43,11 +40,11 @@ export function NeedsPermission({ baseUrl, onGranted }: { baseUrl: string; onGra
   };
   return (
     <section class="panel" data-need="permission" aria-labelledby="permission-heading">
-      <h2 id="permission-heading">Access to {host} needed</h2>
-      <p>The browser no longer lets the extension reach {host}. It needs this to send your requests to your service, and asks for nothing else.</p>
-      {refused && <Notice tone="warning" message={`Access to ${host} was not granted, so no report can be made. Grant it to go on.`} />}
+      <h2 id="permission-heading">{t('popAccessNeeded', { host })}</h2>
+      <p>{t('popAccessText', { host })}</p>
+      {refused && <Notice tone="warning" message={t('popAccessRefused', { host })} />}
       <button ref={button} type="button" class="button button--primary" onClick={grant}>
-        Grant access to {host}
+        {t('popGrant', { host })}
       </button>
       {help && <p class="muted">{help}</p>}
     </section>

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/shared/i18n';
 
 /** Opens the options and lets the popup go. */
 export async function openOptions(): Promise<void> {
@@ -7,7 +8,7 @@ export async function openOptions(): Promise<void> {
 }
 
 /** Where the fix is in the options. */
-export function OpenOptionsButton({ label = 'Open the options' }: { label?: string }) {
+export function OpenOptionsButton({ label = t('reportOpenOptions') }: { label?: string }) {
   return (
     <button type="button" class="button" onClick={() => void openOptions()}>
       {label}

@@ -1,12 +1,14 @@
+import { t } from '@/lib/shared/i18n';
+
 /** The address of the tab the popup acts on, shown as soon as it is known. */
 export function PageAddress({ address, error }: { address: string | null | undefined; error?: string }) {
   return (
     <div class="page-address">
       <span class="page-address__label" id="page-address-label">
-        This page
+        {t('popThisPage')}
       </span>
       <p class="page-address__value" aria-labelledby="page-address-label page-address-value" id="page-address-value" title={address ?? undefined}>
-        {address ? displayAddress(address) : address === undefined ? '…' : 'Address not available'}
+        {address ? displayAddress(address) : address === undefined ? '…' : t('popNoAddress')}
       </p>
       {error && (
         <p class="field__error" id="url-error" role="alert">

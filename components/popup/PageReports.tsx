@@ -8,6 +8,7 @@ import { Notice } from '@/components/ui/Notice';
 import { OpenOptionsButton } from '@/components/popup/OpenOptionsButton';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
 import { reportViewHref, ReportSummary } from '@/components/popup/ReportSummary';
+import { t, tn } from '@/lib/shared/i18n';
 
 const FIRST = 5;
 
@@ -29,14 +30,15 @@ export function PageReports({ reports, error, tabId, summariseNewest, refreshing
   return (
     <section class="page-reports" aria-labelledby="page-reports-heading" aria-busy={refreshing} data-count={reports.length}>
       <h2 id="page-reports-heading" class="page-reports__heading">
-        Reports of this page{reports.length > 0 && <span class="muted"> ({reports.length})</span>}
+        {t('popReports')}
+        {reports.length > 0 && <span class="muted"> ({reports.length})</span>}
       </h2>
       {error ? (
-        <Notice tone="warning" live={false} message={error.message} extra={['You can still create a report.']}>
+        <Notice tone="warning" live={false} message={error.message} extra={[t('popStillCreate')]}>
           {errorView(error, []).action === 'options' && <OpenOptionsButton />}
         </Notice>
       ) : reports.length === 0 ? (
-        <p class="muted page-reports__empty">No reports of this page yet.</p>
+        <p class="muted page-reports__empty">{t('popNoReports')}</p>
       ) : (
         <>
           {summariseNewest && reports[0] && <ReportSummary report={reports[0]} tabId={tabId} />}
@@ -57,7 +59,7 @@ export function PageReports({ reports, error, tabId, summariseNewest, refreshing
       )}
       {!all && reports.length > FIRST && (
         <button type="button" class="button button--link" onClick={() => setAll(true)}>
-          Show all {reports.length} reports
+          {tn('popShowAll', reports.length)}
         </button>
       )}
     </section>

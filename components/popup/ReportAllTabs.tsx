@@ -4,6 +4,7 @@ import { asApiError } from '@/lib/api/errors';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import type { ResponseOf } from '@/lib/protocol';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * "Report all N tabs": every reportable tab of this window, made in the
@@ -30,7 +31,7 @@ export function ReportAllTabs() {
     // Asked in the click itself: the browser shows its prompt only inside the gesture.
     const allowed = plan !== null || (await browser.permissions.request(TABS_PERMISSION).catch(() => false));
     try {
-      if (!allowed) throw new Error("The tabs were not reported: the extension needs to read your tabs' addresses for that.");
+      if (!allowed) throw new Error(t('popTabsNoPermission'));
       setOutcome((await sendToBackground('reportTabs', { windowId })).message);
     } catch (caught) {
       setOutcome(asApiError(caught).message);
@@ -43,7 +44,7 @@ export function ReportAllTabs() {
         <p role="status">{outcome}</p>
       ) : (
         <button type="button" class="button" onClick={() => void start()}>
-          {plan ? plan.label : 'Report all tabs…'}
+          {plan ? plan.label : t('popReportAllTabs')}
         </button>
       )}
     </div>

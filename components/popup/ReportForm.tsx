@@ -5,6 +5,7 @@ import { useCountdown, useFocusOnMount } from '@/lib/pages/hooks';
 import { passwordProblem } from '@/lib/pages/password';
 import { PrivacyChoice } from '@/components/ui/PrivacyChoice';
 import { FailureNotice, PasswordField } from '@/components/popup/lazy-screens';
+import { t } from '@/lib/shared/i18n';
 
 interface Props {
   privacy: Privacy;
@@ -40,8 +41,8 @@ export function ReportForm({ privacy, onPrivacy, password, onPassword, onCreate,
 
   const shownPasswordError = passwordError ?? error?.fields.password;
   return (
-    <form class="report-form" onSubmit={submit} noValidate aria-label="Create a report">
-      <PrivacyChoice name="privacy" legend="Who can open the report" value={privacy} onChange={onPrivacy} error={error?.fields.privacy} />
+    <form class="report-form" onSubmit={submit} noValidate aria-label={t('popCreateLabel')}>
+      <PrivacyChoice name="privacy" legend={t('popWho')} value={privacy} onChange={onPrivacy} error={error?.fields.privacy} />
       {privacy === 2 && (
         <PasswordField
           password={password}
@@ -55,7 +56,7 @@ export function ReportForm({ privacy, onPrivacy, password, onPassword, onCreate,
       )}
       {error && <FailureNotice error={error} privacy={privacy} onQueue={onQueue} onDismiss={onDismissError} wait={wait} />}
       <button ref={createButton} type="submit" class="button button--primary report-form__submit" disabled={wait > 0}>
-        Create report
+        {t('popCreate')}
       </button>
     </form>
   );

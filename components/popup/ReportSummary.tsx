@@ -1,6 +1,7 @@
 import type { ListedReport } from '@/lib/protocol';
 import { changeLine } from '@/lib/pages/score-change';
 import { reportViewPath } from '@/lib/shared/report-view-address';
+import { t, tn } from '@/lib/shared/i18n';
 
 /**
  * A report's checks in a few lines: failed checks by importance, the first
@@ -17,15 +18,15 @@ export function ReportSummary({ report, tabId, link = true }: { report: ListedRe
     <div class="summary" data-summary-of={report.id}>
       <p class="summary__counts">
         {failed === 0 ? (
-          `All ${summary.total} checks passed.`
+          tn('reportAllPassed', summary.total)
         ) : (
           <>
-            <strong>{failed} failed:</strong> {high} high, {medium} medium, {low} low importance
+            <strong>{tn('popFailed', failed)}</strong> {t('popByImportance', { high, medium, low })}
           </>
         )}
       </p>
       {summary.topFailures.length > 0 && (
-        <ul class="summary__top" aria-label="Failed checks of high importance">
+        <ul class="summary__top" aria-label={t('popTopFailed')}>
           {summary.topFailures.map((failure) => (
             <li key={failure.key}>{failure.name}</li>
           ))}
@@ -34,7 +35,7 @@ export function ReportSummary({ report, tabId, link = true }: { report: ListedRe
       {summary.change && <p class="summary__change">{changeLine(summary.change)}</p>}
       {link && (
         <a class="button summary__all" href={reportViewHref(report, tabId)} target="_blank" rel="noopener">
-          All {summary.total} checks
+          {tn('popAllChecks', summary.total)}
         </a>
       )}
     </div>

@@ -11,6 +11,7 @@ import { errorView, type ErrorView } from '@/lib/pages/error-view';
 import { useLoadedFirst } from '@/lib/pages/lazy-component';
 import { popupNeed } from '@/lib/popup/popup-state';
 import { usePopup } from '@/lib/popup/use-popup';
+import { t } from '@/lib/shared/i18n';
 
 const FORM_FIELDS = ['url', 'password', 'privacy'] as const;
 
@@ -27,15 +28,15 @@ export function App() {
   return (
     <main class="popup" data-state={state.phase === 'ready' && !state.fresh ? 'cached' : state.phase} data-job={job?.state ?? 'none'}>
       <header class="popup__header">
-        <h1>Report this page</h1>
+        <h1>{t('menuReportPage')}</h1>
         <button type="button" class="button button--link" onClick={() => void openOptions()}>
-          Options
+          {t('popOptions')}
         </button>
       </header>
       <PageAddress address={state.phase === 'starting' ? undefined : state.address} error={failure?.fields.url} />
       {state.phase === 'starting' || state.phase === 'loading' ? (
         <p class="popup__loading muted" role="status">
-          Loading…
+          {t('loading')}
         </p>
       ) : state.phase === 'unsupported' ? (
         <>
@@ -45,7 +46,7 @@ export function App() {
       ) : state.phase === 'failed' ? (
         <Notice tone="error" message={state.error.message}>
           <button type="button" class="button" onClick={popup.restart}>
-            Try again
+            {t('tryAgain')}
           </button>
         </Notice>
       ) : (

@@ -54,6 +54,6 @@ function exactFormat(locale: string, timeZone: string | undefined): Intl.DateTim
 /** Seconds as the progress line shows them: "8 s", "1 min 05 s". */
 export function elapsedText(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
-  if (s < 60) return `${s} s`;
-  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+  if (s < 60) return t('elapsedSeconds', { s });
+  return t('elapsedMinutes', { m: Math.floor(s / 60), s: String(s % 60).padStart(2, '0') });
 }

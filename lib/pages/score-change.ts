@@ -1,4 +1,5 @@
 import type { ReportChange } from '@/lib/shared/check-summary';
+import { t, tn } from '@/lib/shared/i18n';
 
 /** "+8", "−3", "±0": a score change at a glance. */
 export function signed(delta: number): string {
@@ -7,14 +8,12 @@ export function signed(delta: number): string {
   return '±0';
 }
 
-const checks = (n: number) => (n === 1 ? '1 check' : `${n} checks`);
-
 /** The popup's one line: "Since the report before: score +8, 2 checks fixed, 1 check newly failing." */
 export function changeLine(change: ReportChange): string {
   const parts = [
-    change.scoreDelta === null ? null : `score ${signed(change.scoreDelta)}`,
-    change.fixed > 0 ? `${checks(change.fixed)} fixed` : null,
-    change.broken > 0 ? `${checks(change.broken)} newly failing` : null,
+    change.scoreDelta === null ? null : t('popScoreDelta', { delta: signed(change.scoreDelta) }),
+    change.fixed > 0 ? tn('popFixed', change.fixed) : null,
+    change.broken > 0 ? tn('popBroken', change.broken) : null,
   ].filter((part) => part !== null);
-  return `Since the report before: ${parts.length > 0 ? parts.join(', ') : 'no check changed'}.`;
+  return t('popSince', { changes: parts.length > 0 ? parts.join(', ') : t('popNoChange') });
 }

@@ -3,6 +3,7 @@ import type { CachedPage, Job, ListedReport, PageState, QueuedReport, SettingsVi
 import { checkReportable, sameAddress } from '@/lib/shared/page-address';
 import { newestFirst } from '@/lib/shared/report-order';
 import type { Privacy } from '@/lib/shared/score';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * What the popup shows, as a reducer over what it learns: the tab's
@@ -100,8 +101,7 @@ export function popupReducer(state: PopupState, action: PopupAction): PopupState
  * icon (activeTab), when the tab shows one of its own pages, about:blank, a
  * data: page or a file: the address a web page has is always shown then.
  */
-export const HIDDEN_ADDRESS =
-  "This tab's address is hidden from extensions: it is one of the browser's own pages (such as settings or a new tab), a file, or a page without a web address. Only web pages (http or https) can be reported.";
+export const HIDDEN_ADDRESS = t('popHidden');
 
 /** A report just made for this page joins the list at the top, once. */
 function withNewReport(reports: ListedReport[], job: Job | null, address: string): ListedReport[] {
