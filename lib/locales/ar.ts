@@ -773,4 +773,21 @@ export default {
   popNoChange: 'لم يتغير أي فحص',
   elapsedSeconds: '{s} ث',
   elapsedMinutes: '{m} د {s} ث',
+
+  outlineBadge: {
+    zero: '{name} · {label}: لم يُحدَّد أي عنصر',
+    one: '{name} · {label}: حُدِّد عنصر واحد',
+    two: '{name} · {label}: حُدِّد عنصران',
+    few: '{name} · {label}: حُدِّدت {count} عناصر',
+    many: '{name} · {label}: حُدِّد {count} عنصرًا',
+    other: '{name} · {label}: حُدِّد {count} عنصر',
+  },
+  outlineMissing: {
+    zero: '، ولا شيء مفقود من الصفحة',
+    one: '، وعنصر واحد لم يعد في الصفحة',
+    two: '، وعنصران لم يعودا في الصفحة',
+    few: '، و{count} عناصر لم تعد في الصفحة',
+    many: '، و{count} عنصرًا لم يعد في الصفحة',
+    other: '، و{count} عنصر لم يعد في الصفحة',
+  },
 } satisfies LocaleCatalogue;

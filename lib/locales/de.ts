@@ -570,4 +570,7 @@ export default {
   popNoChange: 'keine Prüfung hat sich geändert',
   elapsedSeconds: '{s} s',
   elapsedMinutes: '{m} min {s} s',
+
+  outlineBadge: { one: '{name} · {label}: {count} markiert', other: '{name} · {label}: {count} markiert' },
+  outlineMissing: { one: ', {count} nicht mehr auf der Seite gefunden', other: ', {count} nicht mehr auf der Seite gefunden' },
 } satisfies LocaleCatalogue;

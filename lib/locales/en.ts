@@ -561,4 +561,8 @@ export default {
   popNoChange: 'no check changed',
   elapsedSeconds: '{s} s',
   elapsedMinutes: '{m} min {s} s',
+
+  // The badge "Show on page" draws inside the web page (lib/report/outline-in-page.ts): the page picks the plural form.
+  outlineBadge: { one: '{name} · {label}: {count} outlined', other: '{name} · {label}: {count} outlined' },
+  outlineMissing: { one: ', {count} not found on the page now', other: ', {count} not found on the page now' },
 } as const;

@@ -590,4 +590,15 @@ export default {
   popNoChange: 'ninguna comprobación ha cambiado',
   elapsedSeconds: '{s} s',
   elapsedMinutes: '{m} min {s} s',
+
+  outlineBadge: {
+    one: '{name} · {label}: {count} resaltado',
+    many: '{name} · {label}: {count} de resaltados',
+    other: '{name} · {label}: {count} resaltados',
+  },
+  outlineMissing: {
+    one: ', {count} ya no está en la página',
+    many: ', {count} de ellos ya no están en la página',
+    other: ', {count} ya no están en la página',
+  },
 } satisfies LocaleCatalogue;

@@ -603,4 +603,15 @@ export default {
   popNoChange: 'aucune vérification n’a changé',
   elapsedSeconds: '{s} s',
   elapsedMinutes: '{m} min {s} s',
+
+  outlineBadge: {
+    one: '{name} · {label} : {count} élément entouré',
+    many: '{name} · {label} : {count} d’éléments entourés',
+    other: '{name} · {label} : {count} éléments entourés',
+  },
+  outlineMissing: {
+    one: ', {count} introuvable sur la page désormais',
+    many: ', {count} d’introuvables sur la page désormais',
+    other: ', {count} introuvables sur la page désormais',
+  },
 } satisfies LocaleCatalogue;

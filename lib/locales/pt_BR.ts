@@ -587,4 +587,15 @@ export default {
   popNoChange: 'nenhuma verificação mudou',
   elapsedSeconds: '{s} s',
   elapsedMinutes: '{m} min {s} s',
+
+  outlineBadge: {
+    one: '{name} · {label}: {count} destacado',
+    many: '{name} · {label}: {count} de destacados',
+    other: '{name} · {label}: {count} destacados',
+  },
+  outlineMissing: {
+    one: ', {count} não encontrado na página agora',
+    many: ', {count} de não encontrados na página agora',
+    other: ', {count} não encontrados na página agora',
+  },
 } satisfies LocaleCatalogue;

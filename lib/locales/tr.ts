@@ -550,4 +550,7 @@ export default {
   popNoChange: 'hiçbir denetim değişmedi',
   elapsedSeconds: '{s} sn',
   elapsedMinutes: '{m} dk {s} sn',
+
+  outlineBadge: { one: '{name} · {label}: {count} öğe işaretlendi', other: '{name} · {label}: {count} öğe işaretlendi' },
+  outlineMissing: { one: ', {count} öğe artık sayfada bulunamadı', other: ', {count} öğe artık sayfada bulunamadı' },
 } satisfies LocaleCatalogue;

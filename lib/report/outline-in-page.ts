@@ -17,6 +17,19 @@ export interface OutlineResult {
   missing: number;
 }
 
+/**
+ * The badge's words in the UI language, passed in as the page has no `browser.i18n`: every plural form
+ * (`{count}` left in), the locale that picks among them, and the direction the words read in.
+ */
+export interface OutlineWords {
+  locale: string;
+  dir: 'ltr' | 'rtl';
+  /** "Site Report · Image alt text: {count} outlined" */
+  outlined: Record<string, string>;
+  /** ", {count} not found on the page now" */
+  missing: Record<string, string>;
+}
+
 export const OUTLINE_CSS = `[data-site-report-outline] {
   outline: 3px solid #d4351c !important;
   outline-offset: 2px !important;
@@ -38,7 +51,7 @@ export const OUTLINE_CSS = `[data-site-report-outline] {
 }`;
 
 /** Outlines the elements `targets` names (the previous outline goes first) and scrolls to the first. */
-export function outlineInPage(targets: PageTargets, label: string): OutlineResult {
+export function outlineInPage(targets: PageTargets, words: OutlineWords): OutlineResult {
   const MARK = 'data-site-report-outline';
   const BADGE = 'data-site-report-count';
   document.querySelectorAll(`[${MARK}]`).forEach((el) => el.removeAttribute(MARK));
@@ -91,8 +104,12 @@ export function outlineInPage(targets: PageTargets, label: string): OutlineResul
   const badge = document.createElement('div');
   badge.setAttribute(BADGE, '');
   badge.setAttribute('role', 'status');
-  const gone = missing > 0 ? `, ${missing} not found on the page now` : '';
-  badge.textContent = `Site Report · ${label}: ${marked.length} outlined${gone}`;
+  const rules = new Intl.PluralRules(words.locale);
+  const numbers = new Intl.NumberFormat(words.locale);
+  const counted = (forms: Record<string, string>, count: number) =>
+    (forms[rules.select(count)] ?? forms.other ?? '').replace('{count}', numbers.format(count));
+  badge.textContent = counted(words.outlined, marked.length) + (missing > 0 ? counted(words.missing, missing) : '');
+  badge.style.setProperty('direction', words.dir, 'important');
   document.documentElement.append(badge);
   marked[0]?.scrollIntoView({ block: 'center' });
   return { found: marked.length, missing };

@@ -1,13 +1,23 @@
 import { browser } from 'wxt/browser';
-import { clearOutlineInPage, OUTLINE_CSS, outlineInPage, type OutlineResult } from '@/lib/report/outline-in-page';
+import { clearOutlineInPage, OUTLINE_CSS, outlineInPage, type OutlineResult, type OutlineWords } from '@/lib/report/outline-in-page';
 import type { PageTargets } from '@/lib/report/page-targets';
-import { t } from '@/lib/shared/i18n';
+import { intlLocale, pluralForms, t, uiDirection } from '@/lib/shared/i18n';
 
 /** Runs the outline in the tab: the style first, then the one-shot script, whose count is all that comes back. */
 export async function outlineOnPage(tabId: number, targets: PageTargets, label: string): Promise<OutlineResult> {
   await browser.scripting.insertCSS({ target: { tabId }, css: OUTLINE_CSS });
-  const [injection] = await browser.scripting.executeScript({ target: { tabId }, func: outlineInPage, args: [targets, label] });
+  const [injection] = await browser.scripting.executeScript({ target: { tabId }, func: outlineInPage, args: [targets, outlineWords(label)] });
   return readResult(injection?.result);
+}
+
+/** The badge's words, for the page to count in. */
+export function outlineWords(label: string): OutlineWords {
+  return {
+    locale: intlLocale(),
+    dir: uiDirection(),
+    outlined: pluralForms('outlineBadge', { name: t('extName'), label }),
+    missing: pluralForms('outlineMissing', {}),
+  };
 }
 
 /** Takes the outline away; a tab that navigated or closed has lost it already, which is no failure. */

@@ -82,3 +82,15 @@ function pluralRules(): Intl.PluralRules {
 export function formatNumber(value: number): string {
   return (numbers ??= new Intl.NumberFormat(intlLocale())).format(value);
 }
+
+/**
+ * Every plural form of `key` in the UI language, `{count}` kept, the other placeholders filled: for code that
+ * counts where the catalogue cannot be read (a script injected into a web page picks the form itself).
+ */
+export function pluralForms<K extends PluralKey>(key: K, params: Record<PluralNames<K>, Value>): Record<string, string> {
+  const forms: Record<string, string> = {};
+  for (const category of pluralRules().resolvedOptions().pluralCategories) {
+    forms[category] = fill(message(`${key}_${category}`) || message(`${key}_other`), { ...params, count: '{count}' });
+  }
+  return forms;
+}

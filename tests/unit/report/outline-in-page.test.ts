@@ -2,6 +2,7 @@ import { parseHTML } from 'linkedom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearOutlineInPage, outlineInPage } from '@/lib/report/outline-in-page';
 import { pageTargets } from '@/lib/report/page-targets';
+import { outlineWords } from '@/lib/report/show-on-page';
 import { RECORDED, reportOf } from '../../fixtures/report-view';
 
 const PAGE = `<!doctype html><html><head><title>Old shop</title></head><body>
@@ -32,7 +33,7 @@ const bad = reportOf(RECORDED.bad.results).checks!;
 
 describe('the one-shot script of "Show on page", in a page', () => {
   it('outlines the images the report names, by their address however written, and counts those gone', () => {
-    const result = outlineInPage(pageTargets('image_keywords', bad.image_keywords!)!, 'Image alt text');
+    const result = outlineInPage(pageTargets('image_keywords', bad.image_keywords!)!, outlineWords('Image alt text'));
     expect(outlined()).toEqual(['<img src="/images/logo.gif">', '<img src="http://www.oldshop.example.org/images/banner.jpg" alt="">']);
     // spacer, new and sale: named by the report, not on the page now.
     expect(result).toEqual({ found: 2, missing: 3 });
@@ -40,7 +41,7 @@ describe('the one-shot script of "Show on page", in a page', () => {
   });
 
   it('outlines only the links that open in a new tab', () => {
-    expect(outlineInPage(pageTargets('unsafe_cross_origin_links', bad.unsafe_cross_origin_links!)!, 'Unsafe links')).toEqual({
+    expect(outlineInPage(pageTargets('unsafe_cross_origin_links', bad.unsafe_cross_origin_links!)!, outlineWords('Unsafe links'))).toEqual({
       found: 1,
       missing: 0,
     });
@@ -48,26 +49,32 @@ describe('the one-shot script of "Show on page", in a page', () => {
   });
 
   it('outlines every use of each deprecated tag', () => {
-    expect(outlineInPage(pageTargets('deprecated_html_tags', bad.deprecated_html_tags!)!, 'Deprecated tags')).toEqual({ found: 4, missing: 0 });
+    expect(outlineInPage(pageTargets('deprecated_html_tags', bad.deprecated_html_tags!)!, outlineWords('Deprecated tags'))).toEqual({
+      found: 4,
+      missing: 0,
+    });
     expect(outlined().map((html) => html.slice(0, 7))).toEqual(['<center', '<font c', '<font>N', '<u>unde']);
   });
 
   it('outlines style attributes by their text, spaces and the last semicolon aside, never inside an SVG', () => {
-    const result = outlineInPage({ by: 'style', styles: ['color:#ff0000', 'font-weight:bold', 'width:10px', 'display:none'] }, 'Inline CSS');
+    const result = outlineInPage(
+      { by: 'style', styles: ['color:#ff0000', 'font-weight:bold', 'width:10px', 'display:none'] },
+      outlineWords('Inline CSS'),
+    );
     expect(outlined()).toEqual(['<p style="color:#ff0000">Red</p>', '<p style="font-weight: bold;">Bold</p>']);
     expect(result).toEqual({ found: 2, missing: 2 });
-    expect(outlineInPage({ by: 'style', styles: null }, 'Inline CSS')).toEqual({ found: 2, missing: 0 });
+    expect(outlineInPage({ by: 'style', styles: null }, outlineWords('Inline CSS'))).toEqual({ found: 2, missing: 0 });
   });
 
   it('outlines headings by level and text, whitespace aside', () => {
     const good = reportOf({ headings: { passed: true, importance: 'high', value: { h1: ['Our shoes'], h2: ['New in', 'Clearance'] } } }).checks!;
-    expect(outlineInPage(pageTargets('headings', good.headings!)!, 'Headings')).toEqual({ found: 2, missing: 1 });
+    expect(outlineInPage(pageTargets('headings', good.headings!)!, outlineWords('Headings'))).toEqual({ found: 2, missing: 1 });
     expect(outlined()).toEqual(['<h1>Our shoes</h1>', '<h2>  New   in </h2>']);
   });
 
   it('replaces the outline of another check, and goes away entirely when cleared', () => {
-    outlineInPage(pageTargets('image_keywords', bad.image_keywords!)!, 'Image alt text');
-    outlineInPage({ by: 'tag', tags: ['u'] }, 'Deprecated tags');
+    outlineInPage(pageTargets('image_keywords', bad.image_keywords!)!, outlineWords('Image alt text'));
+    outlineInPage({ by: 'tag', tags: ['u'] }, outlineWords('Deprecated tags'));
     expect(outlined()).toEqual(['<u>underlined</u>']);
     expect(document.querySelectorAll('[data-site-report-count]')).toHaveLength(1);
     expect(clearOutlineInPage()).toBe(1);
@@ -75,8 +82,28 @@ describe('the one-shot script of "Show on page", in a page', () => {
     expect(badge()).toBeUndefined();
   });
 
+  it('counts in the words and plural rules it is given, as the page has no catalogue of its own', () => {
+    const forms = (word: string) => ({
+      zero: `0 ${word}`,
+      one: `1 ${word}`,
+      two: `2 ${word}s (dual)`,
+      few: `{count} ${word}s (few)`,
+      many: `{count} ${word}s (many)`,
+      other: `{count} ${word}s`,
+    });
+    const result = outlineInPage(pageTargets('image_keywords', bad.image_keywords!)!, {
+      locale: 'ar-u-nu-latn',
+      dir: 'rtl',
+      outlined: forms('outlined'),
+      missing: forms(' gone'),
+    });
+    expect(result).toEqual({ found: 2, missing: 3 });
+    expect(badge()).toBe('2 outlineds (dual)3  gones (few)');
+    expect(document.querySelector<HTMLElement>('[data-site-report-count]')!.style.getPropertyValue('direction')).toBe('rtl');
+  });
+
   it('writes the label as text, never as markup', () => {
-    outlineInPage({ by: 'tag', tags: ['u'] }, '<img src=x onerror=alert(1)>');
+    outlineInPage({ by: 'tag', tags: ['u'] }, outlineWords('<img src=x onerror=alert(1)>'));
     expect(document.querySelector('[data-site-report-count] img')).toBeNull();
     expect(badge()).toContain('<img src=x onerror=alert(1)>');
   });
