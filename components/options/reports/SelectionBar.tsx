@@ -1,4 +1,4 @@
-import { BULK_BUTTON_TEXT, reportsCount } from '@/lib/shared/run-text';
+import { bulkButtonText, reportsCount } from '@/lib/shared/run-text';
 import type { BulkChoice } from '@/components/options/reports/BulkActionDialog';
 
 interface Props {
@@ -41,7 +41,7 @@ export function SelectionBar({ count, matching, matchingTotal, onClear, onSelect
           aria-disabled={none}
           onClick={() => !none && onAction(choice)}
         >
-          {BULK_BUTTON_TEXT[choice]}
+          {bulkButtonText(choice)}
         </button>
       ))}
     </div>

@@ -18,6 +18,7 @@ import {
 import { workOn } from '@/lib/background/runs/run-work';
 import type { Run, RunAction, RunView } from '@/lib/protocol';
 import { runs } from '@/lib/storage';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * Runs of many reports, owned by the background: every multi-report action
@@ -50,11 +51,11 @@ export const MAX_RUN_ITEMS = 20_000;
 
 /** Starts a run of `action` on the targets and sets it going; answers it as the panel shows it. */
 export async function startRun(action: RunAction, targets: readonly RunTarget[], privacy?: 0 | 1): Promise<RunView> {
-  if (targets.length === 0) throw new ApiError({ kind: 'validation', message: 'There is nothing to do: no report or address was chosen.' });
+  if (targets.length === 0) throw new ApiError({ kind: 'validation', message: t('runNothing') });
   if (targets.length > MAX_RUN_ITEMS) {
     throw new ApiError({
       kind: 'validation',
-      message: `${runTitle(action, targets.length, privacy ?? null)} is more than one run can hold (${MAX_RUN_ITEMS.toLocaleString('en')}). Narrow the filters and run it in parts.`,
+      message: t('runTooBig', { title: runTitle(action, targets.length, privacy ?? null), max: MAX_RUN_ITEMS }),
     });
   }
   const run = newRun(crypto.randomUUID(), action, targets, privacy, Date.now());

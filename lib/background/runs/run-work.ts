@@ -4,7 +4,8 @@ import { forgetCachedPages } from '@/lib/background/popup-cache';
 import { forgetReportView } from '@/lib/background/report-cache';
 import { AUDIT_MAX_MS, findMadeFor, startReport } from '@/lib/background/report-jobs';
 import type { Claim, Outcome } from '@/lib/background/runs/run-state';
-import { RUN_WAIT_RATE_LIMITED, RUN_WAIT_SERVICE_AWAY } from '@/lib/shared/run-text';
+import { runWaitRateLimited, runWaitServiceAway } from '@/lib/shared/run-text';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * One item of a run, sent to the service: the create goes through the report
@@ -41,14 +42,14 @@ export function outcomeOfFailure(caught: unknown, claim: Claim, waits: number, s
     return {
       kind: 'wait',
       seconds: Math.max(1, seconds),
-      reason: RUN_WAIT_RATE_LIMITED,
+      reason: runWaitRateLimited(),
       ...(unknownFate !== undefined ? { sentAt: unknownFate } : {}),
     };
   }
   if (isServiceAway(error)) {
     const seconds = Math.max(error.retryAfterSeconds ?? 0, Math.min(30 * 2 ** waits, MAX_WAIT_SECONDS));
     // The create may have reached the service: its send time is kept, so it is looked for before any new send.
-    return { kind: 'wait', seconds, reason: RUN_WAIT_SERVICE_AWAY, ...(thisSend !== undefined ? { sentAt: thisSend } : {}) };
+    return { kind: 'wait', seconds, reason: runWaitServiceAway(), ...(thisSend !== undefined ? { sentAt: thisSend } : {}) };
   }
   if (STOPPING_KINDS.includes(error.kind)) return { kind: 'stop', reason: error.message };
   if (error.kind === 'not-found' && claim.action === 'delete') return { kind: 'done', alreadyGone: true };
@@ -77,7 +78,7 @@ export async function workOn(claim: Claim, waits: number, context: WorkContext):
       return { kind: 'done', reportId: report.id };
     }
     const id = item.reportId;
-    if (id === undefined) return { kind: 'failed', error: { kind: 'extension', message: 'This item names no report.' } };
+    if (id === undefined) return { kind: 'failed', error: { kind: 'extension', message: t('runNoReport') } };
     if (claim.action === 'delete') await api.deleteReport({ id });
     else if (claim.action === 'regenerate') await api.updateReport({ id, regenerate: true });
     else await api.updateReport({ id, privacy: claim.privacy ?? 1 });

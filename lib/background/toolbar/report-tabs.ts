@@ -11,6 +11,7 @@ import { planTabs } from '@/lib/shared/tab-plan';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
 import { runTitle, tabsCount, tabsSkippedText } from '@/lib/shared/run-text';
 import { readPreferences } from '@/lib/storage';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * "Report all tabs" (the popup's button, the toolbar icon's right-click menu):
@@ -21,9 +22,6 @@ import { readPreferences } from '@/lib/storage';
  */
 
 export const RECENT_MS = 10 * 60_000;
-
-export const TABS_NOT_ALLOWED =
-  "To report every tab, the extension must read your tabs' addresses. Press “Report all tabs” in the popup and allow it, or turn the badge on in the options.";
 
 /** The addresses the service has a report of made in the last 10 minutes (by its own clock). */
 async function recentlyReported(api: ReportsApi, urls: readonly string[]): Promise<Set<string>> {
@@ -45,11 +43,11 @@ async function windowPlan(windowId: number) {
 export async function tabsPlan(windowId: number): Promise<ResponseOf<'planTabs'>> {
   if (!(await browser.permissions.contains(TABS_PERMISSION))) return null;
   const reportable = (await windowPlan(windowId)).urls.length;
-  return { reportable, label: `Report all ${tabsCount(reportable)}` };
+  return { reportable, label: t('tabsReportAll', { tabs: tabsCount(reportable) }) };
 }
 
 export async function reportTabs(windowId: number): Promise<ResponseOf<'reportTabs'>> {
-  if (!(await browser.permissions.contains(TABS_PERMISSION))) throw new ApiError({ kind: 'permission-missing', message: TABS_NOT_ALLOWED });
+  if (!(await browser.permissions.contains(TABS_PERMISSION))) throw new ApiError({ kind: 'permission-missing', message: t('tabsNeedPermission') });
   const plan = await windowPlan(windowId);
   const { api } = await connectedApi();
   const recent = await recentlyReported(api, plan.urls);
@@ -64,7 +62,7 @@ export async function reportTabs(windowId: number): Promise<ResponseOf<'reportTa
         )
       : null;
   const skipped = { unsupported: plan.unsupported, duplicates: plan.duplicates, recent: recent.size };
-  const started = run ? `${runTitle('create', run.total, run.privacy)}: started in the background.` : 'Nothing new to report in this window.';
+  const started = run ? t('tabsStarted', { title: runTitle('create', run.total, run.privacy) }) : t('tabsNothingNew');
   return { run, skipped, message: `${started} ${tabsSkippedText(skipped)}`.trim() };
 }
 
@@ -75,9 +73,9 @@ export async function reportTabsFromMenu(windowId: number | undefined): Promise<
     // A menu click is a user gesture: the browser may ask for the permission here.
     if (!(await browser.permissions.contains(TABS_PERMISSION))) await browser.permissions.request(TABS_PERMISSION).catch(() => false);
     const { message } = await reportTabs(windowId);
-    await showNotification({ title: 'Report all tabs', message, action: { kind: 'options' } });
+    await showNotification({ title: t('tabsNotifyTitle'), message, action: { kind: 'options' } });
   } catch (error) {
     const data = errorForPages(asApiError(error));
-    await showNotification({ title: 'Could not report the tabs', message: data.message, action: { kind: 'options' } });
+    await showNotification({ title: t('tabsCouldNot'), message: data.message, action: { kind: 'options' } });
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAddressList } from '@/lib/shared/address-list';
 import { planTabs } from '@/lib/shared/tab-plan';
 import { csvCell, toCsv } from '@/lib/shared/csv';
-import { countOf, reportsCount, runSummary } from '@/lib/shared/run-text';
+import { reportsCount, runSummary, tabsCount } from '@/lib/shared/run-text';
 
 describe('a pasted list of addresses', () => {
   it('keeps one address per page, and names the invalid and duplicate lines', () => {
@@ -66,7 +66,7 @@ describe('counts in words', () => {
   ])('%i → %s', (n, text) => expect(reportsCount(n)).toBe(text));
 
   it('sums up a run in one sentence', () => {
-    expect(countOf(1, { one: 'tab', other: 'tabs' })).toBe('1 tab');
+    expect(tabsCount(1)).toBe('1 tab');
     expect(runSummary({ action: 'delete', state: 'stopped', stopReason: null, total: 10, done: 6, alreadyGone: 1, left: 3, failed: [{}] })).toBe(
       'Deleted 6 of 10 reports. 1 was already gone. 1 failed. 3 left because you stopped the run.',
     );
