@@ -5,6 +5,7 @@ import type { ResponseOf } from '@/lib/protocol';
 import { parseAddressList } from '@/lib/shared/address-list';
 import { addressesCount, quotaWarning, runTitle } from '@/lib/shared/run-text';
 import { Notice } from '@/components/ui/Notice';
+import { t, tn } from '@/lib/shared/i18n';
 
 /** Lines named one by one; past this many, the rest are counted. */
 const LINES_SHOWN = 20;
@@ -37,7 +38,7 @@ export function AddressList({ defaultPrivacy }: { defaultPrivacy: 0 | 1 | 2 }) {
       const run = await sendToBackground('startCreateRun', { urls: parsed.urls, privacy });
       setText('');
       setQuota(null);
-      setStatus({ tone: 'info', message: `Started in the background: ${runTitle(run.action, run.total, run.privacy)}.` });
+      setStatus({ tone: 'info', message: t('rmStarted', { title: runTitle(run.action, run.total, run.privacy) }) });
     } catch (caught) {
       setStatus({ tone: 'error', message: asApiError(caught).message });
     } finally {
@@ -46,16 +47,16 @@ export function AddressList({ defaultPrivacy }: { defaultPrivacy: 0 | 1 | 2 }) {
   };
 
   const problems = [
-    ...parsed.invalid.map((l) => ({ line: l.line, text: `Line ${l.line} (${l.text}): ${l.reason}` })),
-    ...parsed.duplicates.map((l) => ({ line: l.line, text: `Line ${l.line} (${l.text}) is the same page as line ${l.sameAs}, so it is left out.` })),
+    ...parsed.invalid.map((l) => ({ line: l.line, text: t('alLineInvalid', { line: l.line, text: l.text, reason: l.reason }) })),
+    ...parsed.duplicates.map((l) => ({ line: l.line, text: t('alLineDuplicate', { line: l.line, text: l.text, sameAs: l.sameAs }) })),
   ].sort((a, b) => a.line - b.line);
 
   return (
     <section class="card address-list" aria-labelledby="address-list-title">
-      <h2 id="address-list-title">Report a list of addresses</h2>
+      <h2 id="address-list-title">{t('alHeading')}</h2>
       <div class="field">
         <label class="field__label" for="address-list-text">
-          Addresses, one a line
+          {t('alLabel')}
         </label>
         <textarea
           id="address-list-text"
@@ -64,33 +65,34 @@ export function AddressList({ defaultPrivacy }: { defaultPrivacy: 0 | 1 | 2 }) {
           value={text}
           spellcheck={false}
           placeholder={'https://example.com/\nexample.com/blog'}
+          translate={false}
           aria-describedby="address-list-preview"
           onInput={(e) => setText(e.currentTarget.value)}
         />
       </div>
       <p id="address-list-preview" class="address-list__preview" role="status">
-        {text.trim() === '' ? 'Paste addresses to see how many will be reported.' : `${addressesCount(count)} to report.`}
+        {text.trim() === '' ? t('alPreviewEmpty') : t('alPreview', { addresses: addressesCount(count) })}
       </p>
       {problems.length > 0 && (
-        <ul class="address-list__problems" aria-label="Lines left out">
+        <ul class="address-list__problems" aria-label={t('alLinesLeftOut')}>
           {problems.slice(0, LINES_SHOWN).map((p) => (
             <li key={p.line}>{p.text}</li>
           ))}
-          {problems.length > LINES_SHOWN && <li>and {problems.length - LINES_SHOWN} more lines.</li>}
+          {problems.length > LINES_SHOWN && <li>{tn('alMoreLines', problems.length - LINES_SHOWN)}</li>}
         </ul>
       )}
       {warning && <Notice tone="warning" message={warning} />}
       <fieldset class="address-list__privacy">
-        <legend>Privacy of the new reports</legend>
+        <legend>{t('alPrivacy')}</legend>
         {([0, 1] as const).map((value) => (
           <label key={value}>
             <input type="radio" name="address-list-privacy" checked={privacy === value} onChange={() => setPrivacy(value)} />{' '}
-            {value === 0 ? 'Public' : 'Private'}
+            {value === 0 ? t('privacyPublic') : t('privacyPrivate')}
           </label>
         ))}
       </fieldset>
       <button type="button" class="button button--primary" aria-disabled={count === 0 || busy} onClick={() => count > 0 && !busy && void start()}>
-        {count === 0 ? 'Report addresses' : `Report ${addressesCount(count)}`}
+        {count === 0 ? t('alReportNone') : t('runTitleCreate', { addresses: addressesCount(count) })}
       </button>
       {status && <Notice tone={status.tone} message={status.message} />}
     </section>

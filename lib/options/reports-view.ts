@@ -1,5 +1,6 @@
 import type { ListFilters, ReportsView, RequestOf } from '@/lib/protocol';
 import type { SortKey } from '@/lib/shared/list-options';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * What the reports manager shows: the list parameters the service offers
@@ -7,10 +8,10 @@ import type { SortKey } from '@/lib/shared/list-options';
  */
 
 export const SORT_KEY_TEXT: Record<SortKey, string> = {
-  id: 'Creation order',
-  generated_at: 'Generated date',
-  url: 'Address',
-  result: 'Result',
+  id: t('rmSortCreation'),
+  generated_at: t('rmSortGenerated'),
+  url: t('rmAddress'),
+  result: t('rmResult'),
 };
 
 /** The view without its paging: what "every matching report" and the CSV export read. */

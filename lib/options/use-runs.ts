@@ -3,6 +3,7 @@ import type { ApiErrorData } from '@/lib/api/errors';
 import type { RunView } from '@/lib/protocol';
 import { errorData } from '@/lib/pages/error-view';
 import { onStateChanged, sendToBackground } from '@/lib/pages/send-to-background';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * The runs of many reports the background owns, kept current while the
@@ -36,7 +37,7 @@ export function useRuns() {
       try {
         show(await work());
       } catch (caught) {
-        setError(errorData(caught, 'The runs could not be read. Reload this page.'));
+        setError(errorData(caught, t('rmRunsUnreadable')));
       }
     },
     [show],

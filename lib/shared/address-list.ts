@@ -1,4 +1,5 @@
 import { checkReportable, pageKey } from '@/lib/shared/page-address';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * Addresses pasted one a line (the options page's list) or the tabs of a
@@ -20,15 +21,13 @@ export interface ParsedList {
   duplicates: (ListLine & { sameAs: number })[];
 }
 
-const NOT_AN_ADDRESS = 'This is not a web address.';
-
 /** A line as an address: a missing scheme means https; a host needs a dot (or is localhost). */
 function readLine(text: string): { ok: true; url: string } | { ok: false; reason: string } {
   const withScheme = /^[a-z][a-z\d+.-]*:/i.test(text) ? text : `https://${text}`;
   const reportable = checkReportable(withScheme);
-  if (!reportable.ok) return { ok: false, reason: /^https?:/i.test(withScheme) ? NOT_AN_ADDRESS : reportable.reason };
+  if (!reportable.ok) return { ok: false, reason: /^https?:/i.test(withScheme) ? t('alNotAddress') : reportable.reason };
   const host = new URL(reportable.url).hostname;
-  if (!host.includes('.') && host !== 'localhost' && !host.startsWith('[')) return { ok: false, reason: NOT_AN_ADDRESS };
+  if (!host.includes('.') && host !== 'localhost' && !host.startsWith('[')) return { ok: false, reason: t('alNotAddress') };
   return { ok: true, url: reportable.url };
 }
 

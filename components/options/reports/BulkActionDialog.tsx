@@ -6,6 +6,7 @@ import { runTitle } from '@/lib/shared/run-text';
 import { Dialog } from '@/components/ui/Dialog';
 import { Notice } from '@/components/ui/Notice';
 import type { Selection } from '@/components/options/reports/manager-hooks';
+import { t } from '@/lib/shared/i18n';
 
 export type BulkChoice = 'delete' | 'regenerate' | 'public' | 'private';
 
@@ -18,11 +19,11 @@ interface Props {
   onClose: () => void;
 }
 
-const EXPLAIN: Record<BulkChoice, string> = {
-  delete: 'These reports will be deleted from the service. This cannot be undone.',
-  regenerate: 'The service audits each page again, which can take a while per page. Each report keeps its address and privacy.',
-  public: 'Anyone with a report’s link will be able to see it.',
-  private: 'Only you will be able to see these reports.',
+const EXPLAIN: Record<BulkChoice, () => string> = {
+  delete: () => t('bulkExplainDelete'),
+  regenerate: () => t('bulkExplainRegenerate'),
+  public: () => t('bulkExplainPublic'),
+  private: () => t('bulkExplainPrivate'),
 };
 
 /** Confirms a bulk action, then hands it to the background, which runs it two at a time at the pace the service allows. */
@@ -52,16 +53,14 @@ export function BulkActionDialog({ choice, selection, count, onStarted, onClose 
   };
 
   return (
-    <Dialog title={`${title}?`} onClose={onClose} busy={busy}>
+    <Dialog title={t('bulkConfirm', { title })} onClose={onClose} busy={busy}>
       {(close, ids) => (
         <div class="dialog__body">
-          <p id={ids.description}>
-            {EXPLAIN[choice]} It runs in the background: you can close this page, and the progress shows under “In the background”.
-          </p>
+          <p id={ids.description}>{t('bulkText', { explain: EXPLAIN[choice]() })}</p>
           {error && <Notice tone="error" message={error} />}
           <div class="dialog__buttons">
             <button type="button" class="button" onClick={close} autoFocus>
-              Cancel
+              {t('cancel')}
             </button>
             <button
               type="button"
@@ -69,7 +68,7 @@ export function BulkActionDialog({ choice, selection, count, onStarted, onClose 
               aria-disabled={busy}
               onClick={() => !busy && void start(close)}
             >
-              {busy ? 'Starting…' : title}
+              {busy ? t('bulkStarting') : title}
             </button>
           </div>
         </div>

@@ -3,6 +3,7 @@ import { asApiError } from '@/lib/api/errors';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import type { ListFilters } from '@/lib/protocol';
 import { reportsCount } from '@/lib/shared/run-text';
+import { t } from '@/lib/shared/i18n';
 
 interface Props {
   filters: ListFilters;
@@ -14,7 +15,7 @@ export function ExportButton({ filters, announce }: Props) {
   const [busy, setBusy] = useState(false);
   const exportCsv = async () => {
     setBusy(true);
-    announce('Reading every page of this view for the CSV file…');
+    announce(t('rmExportReading'));
     try {
       const { csv, count } = await sendToBackground('exportReports', { filters });
       const link = document.createElement('a');
@@ -22,16 +23,16 @@ export function ExportButton({ filters, announce }: Props) {
       link.download = `reports-${new Date().toISOString().slice(0, 10)}.csv`;
       link.click();
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-      announce(`Exported ${reportsCount(count)} as CSV.`);
+      announce(t('rmExported', { reports: reportsCount(count) }));
     } catch (caught) {
-      announce(`Could not export: ${asApiError(caught).message}`);
+      announce(t('rmExportFailed', { message: asApiError(caught).message }));
     } finally {
       setBusy(false);
     }
   };
   return (
     <button type="button" class="button" aria-disabled={busy} onClick={() => !busy && void exportCsv()}>
-      {busy ? 'Exporting…' : 'Export CSV'}
+      {busy ? t('rmExporting') : t('rmExport')}
     </button>
   );
 }

@@ -1,12 +1,13 @@
 import type { ApiError } from '@/lib/api/errors';
 import { Notice } from '@/components/ui/Notice';
+import { t } from '@/lib/shared/i18n';
 
 /** The load failed: the rows already shown stay, and this says why beside them. */
 export function LoadError({ error, onRetry }: { error: ApiError; onRetry: () => void }) {
   return (
     <Notice tone="error" message={error.message}>
       <button type="button" class="button" onClick={onRetry}>
-        Try again
+        {t('tryAgain')}
       </button>
     </Notice>
   );
@@ -15,7 +16,7 @@ export function LoadError({ error, onRetry }: { error: ApiError; onRetry: () => 
 export function FirstLoad() {
   return (
     <div class="rm-placeholder">
-      <span class="spinner" aria-hidden="true" /> Loading reports…
+      <span class="spinner" aria-hidden="true" /> {t('rmLoading')}
     </div>
   );
 }
@@ -25,16 +26,16 @@ export function EmptyList({ filtered, onClearFilters }: { filtered: boolean; onC
   if (!filtered) {
     return (
       <div class="rm-placeholder">
-        <p class="rm-placeholder__title">No reports yet</p>
-        <p class="muted">Reports you create with the toolbar button appear here.</p>
+        <p class="rm-placeholder__title">{t('rmNoReports')}</p>
+        <p class="muted">{t('rmNoReportsText')}</p>
       </div>
     );
   }
   return (
     <div class="rm-placeholder">
-      <p class="rm-placeholder__title">Nothing matches these filters</p>
+      <p class="rm-placeholder__title">{t('rmNothingMatches')}</p>
       <button type="button" class="button" onClick={onClearFilters}>
-        Clear filters
+        {t('rmClearFilters')}
       </button>
     </div>
   );

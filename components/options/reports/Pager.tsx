@@ -8,6 +8,7 @@ interface Props {
 }
 
 import { reportsCount } from '@/lib/shared/run-text';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * First, previous, next and last page, with where the user is and how many
@@ -18,25 +19,31 @@ export function Pager({ page, current, onPage }: Props) {
   const last = page?.lastPage ?? 1;
   const atStart = current <= 1;
   const atEnd = current >= last;
-  const range = page && page.from !== null && page.to !== null ? `${page.from.toLocaleString()}–${page.to.toLocaleString()} of ` : '';
+
   return (
-    <nav class="rm-pager" aria-label="Pages of reports">
-      <p class="rm-pager__count">{page ? `${range}${reportsCount(page.total)}` : '\u00a0'}</p>
+    <nav class="rm-pager" aria-label={t('rmPages')}>
+      <p class="rm-pager__count">
+        {page
+          ? page.from !== null && page.to !== null
+            ? t('rmRange', { from: page.from, to: page.to, reports: reportsCount(page.total) })
+            : reportsCount(page.total)
+          : '\u00a0'}
+      </p>
       <div class="rm-pager__buttons">
         <button type="button" class="button" aria-disabled={atStart} onClick={() => !atStart && onPage(1)}>
-          <span aria-hidden="true">«</span> First
+          <span aria-hidden="true">«</span> {t('rmFirst')}
         </button>
         <button type="button" class="button" aria-disabled={atStart} onClick={() => !atStart && onPage(current - 1)}>
-          <span aria-hidden="true">‹</span> Previous
+          <span aria-hidden="true">‹</span> {t('rmPrevious')}
         </button>
         <span class="rm-pager__where" aria-current="page">
-          Page {current.toLocaleString()} of {last.toLocaleString()}
+          {t('rmPageOf', { page: current, last })}
         </span>
         <button type="button" class="button" aria-disabled={atEnd} onClick={() => !atEnd && onPage(current + 1)}>
-          Next <span aria-hidden="true">›</span>
+          {t('rmNext')} <span aria-hidden="true">›</span>
         </button>
         <button type="button" class="button" aria-disabled={atEnd} onClick={() => !atEnd && onPage(last)}>
-          Last <span aria-hidden="true">»</span>
+          {t('rmLast')} <span aria-hidden="true">»</span>
         </button>
       </div>
     </nav>

@@ -7,6 +7,7 @@ import { runTitle } from '@/lib/shared/run-text';
 import { DeleteDialog } from '@/components/ui/DeleteDialog';
 import { PrivacyDialog } from '@/components/ui/PrivacyDialog';
 import type { OpenDialog } from '@/components/options/reports/useReportActions';
+import { t } from '@/lib/shared/i18n';
 
 interface Props {
   dialog: OpenDialog;
@@ -41,7 +42,9 @@ export function ReportDialogs({ dialog, onClose, replaceReport, reload, announce
       return (
         <DeleteDialog
           report={dialog.report}
-          onDeleted={(report, gone) => onDeleted(report, gone ? `${report.url} was already deleted.` : `Deleted the report of ${report.url}.`)}
+          onDeleted={(report, gone) =>
+            onDeleted(report, gone ? t('rmAlreadyDeleted', { address: report.url }) : t('rmDeleted', { address: report.url }))
+          }
           onFailed={reloadAfterFailure}
           onClose={onClose}
         />
@@ -53,7 +56,7 @@ export function ReportDialogs({ dialog, onClose, replaceReport, reload, announce
           selection={selection}
           count={selectedCount}
           onStarted={(run: RunView) => {
-            announce(`Started in the background: ${runTitle(run.action, run.total, run.privacy)}.`);
+            announce(t('rmStarted', { title: runTitle(run.action, run.total, run.privacy) }));
             onBulkStarted();
           }}
           onClose={onClose}

@@ -3,6 +3,7 @@ import { reportViewPath } from '@/lib/shared/report-view-address';
 import { PRIVACY_SHORT_TEXT } from '@/lib/shared/score';
 import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
+import { t } from '@/lib/shared/i18n';
 
 /** Something running on the row's report that the row itself shows. */
 export type RowActivity = 'regenerating';
@@ -35,30 +36,34 @@ export function ReportRow({ report, selected, activity, ...actions }: Props) {
   const act = (fn: (r: Report) => void) => () => {
     if (!busy) fn(report);
   };
-  const about = <span class="sr-only"> {report.url}</span>;
+  const about = (
+    <span class="sr-only" translate={false}>
+      {` ${report.url}`}
+    </span>
+  );
   return (
     <tr data-report-id={report.id} aria-busy={activity !== undefined} class={activity ? 'rm-row rm-row--busy' : 'rm-row'}>
       <td class="rm-col-select">
         <input
           type="checkbox"
           checked={selected}
-          aria-label={`Select ${report.url}`}
+          aria-label={t('rmSelectRow', { address: report.url })}
           onChange={(e) => actions.onSelect(report, e.currentTarget.checked)}
         />
       </td>
-      <th scope="row" class="rm-col-address">
+      <th scope="row" class="rm-col-address" translate={false}>
         <a href={pageHref(report.url)} target="_blank" rel="noopener noreferrer" class="rm-address" title={report.url}>
           {report.url}
         </a>
       </th>
-      <td class="rm-col-project" title={report.project ?? undefined}>
-        {report.project ?? <span class="muted">None</span>}
+      <td class="rm-col-project" title={report.project ?? undefined} translate={report.project === null}>
+        {report.project ?? <span class="muted">{t('rmNone')}</span>}
       </td>
       <td class="rm-col-score">
         {activity === 'regenerating' ? (
           <span class="rm-progress-text">
             <span class="spinner" aria-hidden="true" />
-            Regenerating…
+            {t('actionRegenerating')}
           </span>
         ) : (
           <ScoreBadge score={report.score} label={report.label} />
@@ -76,16 +81,20 @@ export function ReportRow({ report, selected, activity, ...actions }: Props) {
             target="_blank"
             rel="noopener"
           >
-            Open report{about}
+            {t('rmOpenReport')}
+            {about}
           </a>
           <button type="button" class="button" aria-disabled={busy} onClick={act(actions.onPrivacy)}>
-            Privacy{about}
+            {t('privacyLegend')}
+            {about}
           </button>
           <button type="button" class="button" aria-disabled={busy} onClick={act(actions.onRegenerate)}>
-            Regenerate{about}
+            {t('actionRegenerate')}
+            {about}
           </button>
           <button type="button" class="button button--danger" aria-disabled={busy} onClick={act(actions.onDelete)}>
-            Delete{about}
+            {t('actionDelete')}
+            {about}
           </button>
         </div>
       </td>

@@ -17,6 +17,7 @@ import { useReportsList } from '@/components/options/reports/useReportsList';
 import '@/components/ui/theme.css';
 import '@/components/ui/ui.css';
 import '@/components/options/reports/reports.css';
+import { t, tn } from '@/lib/shared/i18n';
 
 /**
  * The account's reports: find, filter, sort, page through, open in the
@@ -45,7 +46,7 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
   const view = list.view;
   const title = (
     <h2 id="rm-heading" ref={heading} tabIndex={-1}>
-      Your reports
+      {t('rmHeading')}
     </h2>
   );
   if (!view) {
@@ -74,7 +75,7 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
       <Toolbar view={view} projects={list.projects} onChange={changeFromAbove} />
       <div class="rm-status-line">
         <p class="rm-status" role="status">
-          {list.loading && list.page ? 'Loading…' : status}
+          {list.loading && list.page ? t('loading') : status}
         </p>
         <SelectionBar
           count={selection.count}
@@ -90,7 +91,7 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
       {actions.actionError && (
         <Notice tone="error" message={actions.actionError}>
           <button type="button" class="button" onClick={() => actions.setActionError(null)}>
-            Dismiss
+            {t('popDismiss')}
           </button>
         </Notice>
       )}
@@ -101,7 +102,7 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
           <ReportsTable
             reports={reports}
             view={view}
-            caption={`Your reports, page ${list.page?.page ?? view.page}`}
+            caption={t('rmCaption', { page: list.page?.page ?? view.page })}
             loading={list.loading}
             selected={selection.ids}
             activity={actions.activity}
@@ -114,13 +115,7 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
             onDelete={(report) => actions.setDialog({ kind: 'delete', report })}
           />
         )}
-        {list.page && list.page.unreadable > 0 && (
-          <Notice
-            tone="warning"
-            live={false}
-            message={`${list.page.unreadable === 1 ? '1 report' : `${list.page.unreadable} reports`} on this page came from the service in a form the extension cannot read, and ${list.page.unreadable === 1 ? 'is' : 'are'} left out. You can still see ${list.page.unreadable === 1 ? 'it' : 'them'} on the service's own site.`}
-          />
-        )}
+        {list.page && list.page.unreadable > 0 && <Notice tone="warning" live={false} message={tn('rmUnreadable', list.page.unreadable)} />}
       </div>
       {errorAtPager && loadError}
       <Pager

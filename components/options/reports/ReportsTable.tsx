@@ -3,6 +3,7 @@ import type { SortKey } from '@/lib/shared/list-options';
 import type { ReportsView } from '@/lib/protocol';
 import { ReportRow, type RowActions, type RowActivity } from '@/components/options/reports/ReportRow';
 import { useEffect, useRef } from 'preact/hooks';
+import { t } from '@/lib/shared/i18n';
 
 interface Props extends RowActions {
   reports: readonly Report[];
@@ -27,7 +28,7 @@ function SortHeader({ label, sortKey, view, onSort }: { label: string; sortKey: 
         <span class="rm-sort-mark" aria-hidden="true">
           {active ? (view.sort === 'asc' ? '▲' : '▼') : ''}
         </span>
-        <span class="sr-only">{`, sort ${next === 'asc' ? 'ascending' : 'descending'}`}</span>
+        <span class="sr-only">{next === 'asc' ? t('rmSortAsc') : t('rmSortDesc')}</span>
       </button>
     </th>
   );
@@ -46,12 +47,12 @@ export function ReportsTable(props: Props) {
             <th scope="col" class="rm-col-select">
               <SelectAll count={reports.length} chosen={chosen} onChange={props.onSelectAll} />
             </th>
-            <SortHeader label="Address" sortKey="url" view={view} onSort={onSort} />
-            <th scope="col">Project</th>
-            <SortHeader label="Result" sortKey="result" view={view} onSort={onSort} />
-            <th scope="col">Privacy</th>
-            <SortHeader label="Generated" sortKey="generated_at" view={view} onSort={onSort} />
-            <th scope="col">Actions</th>
+            <SortHeader label={t('rmAddress')} sortKey="url" view={view} onSort={onSort} />
+            <th scope="col">{t('rmProject')}</th>
+            <SortHeader label={t('rmResult')} sortKey="result" view={view} onSort={onSort} />
+            <th scope="col">{t('privacyLegend')}</th>
+            <SortHeader label={t('rmColGenerated')} sortKey="generated_at" view={view} onSort={onSort} />
+            <th scope="col">{t('rmColActions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -88,7 +89,7 @@ export function SelectAll({ count, chosen, onChange }: { count: number; chosen: 
       type="checkbox"
       checked={count > 0 && chosen === count}
       disabled={count === 0}
-      aria-label="Select all reports on this page"
+      aria-label={t('rmSelectAll')}
       onChange={(e) => onChange(e.currentTarget.checked)}
     />
   );

@@ -1,5 +1,6 @@
 import { bulkButtonText, reportsCount } from '@/lib/shared/run-text';
 import type { BulkChoice } from '@/components/options/reports/BulkActionDialog';
+import { t, tn } from '@/lib/shared/i18n';
 
 interface Props {
   count: number;
@@ -21,17 +22,17 @@ const CHOICES: BulkChoice[] = ['regenerate', 'public', 'private', 'delete'];
 export function SelectionBar({ count, matching, matchingTotal, onClear, onSelectMatching, onAction }: Props) {
   const none = count === 0;
   return (
-    <div class="rm-selection" role="group" aria-label="Selected reports">
+    <div class="rm-selection" role="group" aria-label={t('rmSelected')}>
       <span class="rm-selection__count" role="status">
-        {none ? 'None selected' : matching ? `All ${reportsCount(count)} matching selected` : `${count.toLocaleString('en')} selected`}
+        {none ? t('rmNoneSelected') : matching ? t('rmAllMatchingSelected', { reports: reportsCount(count) }) : tn('rmCountSelected', count)}
       </span>
       {!matching && matchingTotal !== null && count > 0 && (
         <button type="button" class="button" onClick={onSelectMatching}>
-          Select all {reportsCount(matchingTotal)} matching
+          {t('rmSelectMatching', { reports: reportsCount(matchingTotal) })}
         </button>
       )}
       <button type="button" class="button" aria-disabled={none} onClick={() => !none && onClear()}>
-        Clear selection
+        {t('rmClearSelection')}
       </button>
       {CHOICES.map((choice) => (
         <button

@@ -4,6 +4,7 @@ import { PER_PAGE_OPTIONS, SORT_KEYS, type ResultFilter, type SortDirection } fr
 import type { ReportsView } from '@/lib/protocol';
 import { DebouncedInput } from '@/components/options/reports/DebouncedInput';
 import { Field, MenuField } from '@/components/ui/Field';
+import { t } from '@/lib/shared/i18n';
 
 interface Props {
   view: ReportsView;
@@ -12,7 +13,7 @@ interface Props {
 }
 
 const RESULT_OPTIONS: [ResultFilter, string][] = [
-  ['all', 'All results'],
+  ['all', t('rmAllResults')],
   ['good', RESULT_LABEL_TEXT.good],
   ['decent', RESULT_LABEL_TEXT.decent],
   ['bad', RESULT_LABEL_TEXT.bad],
@@ -20,16 +21,16 @@ const RESULT_OPTIONS: [ResultFilter, string][] = [
 
 const SORT_OPTIONS = SORT_KEYS.map((key) => [key, SORT_KEY_TEXT[key]] as const);
 const ORDER_OPTIONS: [SortDirection, string][] = [
-  ['desc', 'Descending'],
-  ['asc', 'Ascending'],
+  ['desc', t('rmDescending')],
+  ['asc', t('rmAscending')],
 ];
 const PER_PAGE_MENU = PER_PAGE_OPTIONS.map((n) => [n, String(n)] as const);
 
 /** Search, filters, sort and page size: each one a labelled control that changes the view. */
 export function Toolbar({ view, projects, onChange }: Props) {
   return (
-    <div class="rm-toolbar" role="search" aria-label="Find reports">
-      <Field id="rm-search" label="Search addresses" wide>
+    <div class="rm-toolbar" role="search" aria-label={t('rmFind')}>
+      <Field id="rm-search" label={t('rmSearch')} wide>
         <DebouncedInput
           id="rm-search"
           type="search"
@@ -39,13 +40,13 @@ export function Toolbar({ view, projects, onChange }: Props) {
           onCommit={(search) => onChange({ search })}
         />
       </Field>
-      <Field id="rm-project" label="Project">
+      <Field id="rm-project" label={t('rmProject')}>
         <DebouncedInput
           id="rm-project"
           value={view.project}
           list="rm-projects"
           maxLength={255}
-          placeholder="All projects"
+          placeholder={t('rmAllProjects')}
           onCommit={(project) => onChange({ project })}
         />
         <datalist id="rm-projects">
@@ -54,10 +55,10 @@ export function Toolbar({ view, projects, onChange }: Props) {
           ))}
         </datalist>
       </Field>
-      <MenuField id="rm-result" label="Result" value={view.result} options={RESULT_OPTIONS} onChoose={(result) => onChange({ result })} />
-      <MenuField id="rm-sort-by" label="Sort by" value={view.sortBy} options={SORT_OPTIONS} onChoose={(sortBy) => onChange({ sortBy })} />
-      <MenuField id="rm-sort" label="Order" value={view.sort} options={ORDER_OPTIONS} onChoose={(sort) => onChange({ sort })} />
-      <MenuField id="rm-per-page" label="Per page" value={view.perPage} options={PER_PAGE_MENU} onChoose={(perPage) => onChange({ perPage })} />
+      <MenuField id="rm-result" label={t('rmResult')} value={view.result} options={RESULT_OPTIONS} onChoose={(result) => onChange({ result })} />
+      <MenuField id="rm-sort-by" label={t('rmSortBy')} value={view.sortBy} options={SORT_OPTIONS} onChoose={(sortBy) => onChange({ sortBy })} />
+      <MenuField id="rm-sort" label={t('rmOrder')} value={view.sort} options={ORDER_OPTIONS} onChoose={(sort) => onChange({ sort })} />
+      <MenuField id="rm-per-page" label={t('rmPerPage')} value={view.perPage} options={PER_PAGE_MENU} onChoose={(perPage) => onChange({ perPage })} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { ReportsList } from '@/components/options/reports/useReportsList';
 import type { Report } from '@/lib/api';
 import type { ListFilters, ReportsView } from '@/lib/protocol';
 import { listFilters } from '@/lib/options/reports-view';
+import { t, tn } from '@/lib/shared/i18n';
 
 /*
  * The reports manager's hooks: what screen readers hear, where the focus goes
@@ -20,10 +21,7 @@ export function useListAnnouncement(list: ReportsList, announce: (text: string) 
     const shown = JSON.stringify(list.shown);
     if (!p || list.loading || shown === announced.current) return;
     announced.current = shown;
-    const n = (value: number | null) => (value ?? 0).toLocaleString();
-    announce(
-      p.total === 0 ? 'No reports to show.' : `Showing ${n(p.from)}–${n(p.to)} of ${n(p.total)} reports, page ${n(p.page)} of ${n(p.lastPage)}.`,
-    );
+    announce(p.total === 0 ? t('rmNoneToShow') : tn('rmShowing', p.total, { from: p.from ?? 0, to: p.to ?? 0, page: p.page, last: p.lastPage }));
   }, [list.page, list.shown, list.loading, announce]);
 }
 

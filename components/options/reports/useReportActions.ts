@@ -5,6 +5,7 @@ import { sendToBackground } from '@/lib/pages/send-to-background';
 import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
 import type { RowActivity } from '@/components/options/reports/ReportRow';
 import type { BulkChoice } from '@/components/options/reports/BulkActionDialog';
+import { t } from '@/lib/shared/i18n';
 
 export type OpenDialog = { kind: 'privacy'; report: Report } | { kind: 'delete'; report: Report } | { kind: 'bulk'; choice: BulkChoice } | null;
 
@@ -15,7 +16,7 @@ interface Options {
 }
 
 function scoreWords(report: Report): string {
-  if (!report.label) return 'not rated';
+  if (!report.label) return t('rmNotRated');
   const word = RESULT_LABEL_TEXT[report.label].toLowerCase();
   return report.score === null ? word : `${Math.round(report.score)}, ${word}`;
 }
@@ -40,8 +41,8 @@ export function useReportActions({ replaceReport, reload, announce }: Options) {
   }, []);
 
   const fail = useCallback(
-    (what: string, report: Report, error: ApiError) => {
-      setActionError(`Could not ${what} ${report.url}: ${error.message}`);
+    (report: Report, error: ApiError) => {
+      setActionError(t('rmRegenerateFailed', { address: report.url, message: error.message }));
       void reload();
     },
     [reload],
@@ -51,13 +52,13 @@ export function useReportActions({ replaceReport, reload, announce }: Options) {
     async (report: Report) => {
       setActionError(null);
       setRowActivity(report.id, 'regenerating');
-      announce(`Regenerating the report of ${report.url}. This can take a while.`);
+      announce(t('rmRegenerating', { address: report.url }));
       try {
         const fresh = await sendToBackground('updateReport', { id: report.id, regenerate: true });
         replaceReport(fresh);
-        announce(`Regenerated ${report.url}: ${scoreWords(fresh)}.`);
+        announce(t('rmRegenerated', { address: report.url, score: scoreWords(fresh) }));
       } catch (error) {
-        fail('regenerate', report, asApiError(error));
+        fail(report, asApiError(error));
       } finally {
         setRowActivity(report.id, undefined);
       }

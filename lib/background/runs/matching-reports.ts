@@ -3,6 +3,7 @@ import { reportWebUrl } from '@/lib/api/address';
 import type { ListFilters, ReportsView } from '@/lib/protocol';
 import { toCsv } from '@/lib/shared/csv';
 import { PRIVACY_TEXT, RESULT_LABEL_TEXT } from '@/lib/shared/score';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * Every report the reports manager's filters match, read page by page from
@@ -38,7 +39,8 @@ export async function matchingTargets(api: ReportsApi, filters: ListFilters): Pr
   return [...targets].map(([reportId, url]) => ({ reportId, url }));
 }
 
-export const CSV_HEADER = ['address', 'project', 'score', 'label', 'privacy', 'generated', 'report link'] as const;
+/** The columns' names in the UI language; the cells stay as the service sent them. */
+export const csvHeader = () => [t('csvAddress'), t('csvProject'), t('csvScore'), t('csvLabel'), t('csvPrivacy'), t('csvGenerated'), t('csvLink')];
 
 /** The current view, all pages, in its own order, as CSV. */
 export async function exportCsv(api: ReportsApi, baseUrl: string, filters: ListFilters): Promise<{ csv: string; count: number }> {
@@ -56,5 +58,5 @@ export async function exportCsv(api: ReportsApi, baseUrl: string, filters: ListF
       ]);
     }
   }
-  return { csv: toCsv(CSV_HEADER, rows), count: rows.length };
+  return { csv: toCsv(csvHeader(), rows), count: rows.length };
 }
