@@ -1,9 +1,9 @@
 /**
  * The pseudo-locale build (`wxt build --mode pseudo`: every catalogue text accented, 40 % longer and between
  * ⟦ ⟧) in Chromium: every visible word, screen-reader text, aria-label, title and placeholder of the screens
- * converted so far (the report view with its dialogs, the options' connection and settings) comes from the
- * catalogue, and nothing pushes the page wider than its window. Screenshots show the longer words in place.
- * The popup and the reports manager follow in part two of issue 13.
+ * (the report view with its dialogs, the options' connection and settings, the popup before and after a report,
+ * the reports manager with a selection, its bulk dialog and the runs panel) comes from the catalogue, and nothing
+ * pushes the page wider than its window. Screenshots show the longer words in place.
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -11,6 +11,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReportService, type RunningService } from '../service/server.ts';
 import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser.ts';
+import { PopupPage } from './support/pages/popup.ts';
+import { serveTestPages, type TestPages } from './support/test-pages.ts';
 import { overflowsSideways, strayText } from './support/catalogue-text.ts';
 import { timeFile } from './support/file-timing.ts';
 import { projectRoot } from './support/paths.ts';
@@ -21,6 +23,7 @@ const PAGE = 'https://shop.example.com/walking-shoes';
 const pseudoBuildDir = join(projectRoot, '.output', 'chrome-mv3-pseudo');
 
 let service: RunningService;
+let site: TestPages;
 let ext: ExtensionBrowser;
 let reportId: number;
 
@@ -30,6 +33,9 @@ beforeAll(async () => {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: 'production' },
     maxBuffer: 16 * 1024 * 1024,
+  });
+  site = await serveTestPages({
+    '/': '<!doctype html><html lang="en"><head><title>Walking shoes</title><meta name="description" content="Shoes for long walks."></head><body><h1>Walking shoes</h1><p>Shoes for long walks.</p><img src="/shoe.png"></body></html>',
   });
   service = await startReportService({ accounts: [{ name: 'Ada Lovelace', email: 'ada@example.com', apiKey: KEY, planName: 'Agency' }] });
   const hour = 3600_000;
@@ -45,6 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ext?.close();
   await service?.close();
+  await site?.close();
   await fileTiming.done();
 });
 
@@ -98,5 +105,60 @@ describe('the pseudo-locale build', () => {
     await view.click('dialog[open] .button--danger');
     await view.waitForSelector('main.report[data-state="deleted"]', { timeout: 15_000 });
     expect(await strayText(view, ['main.report'])).toEqual([]);
+  });
+
+  it('words the popup, before and after a report is made, from the catalogue only', async () => {
+    const tab = await ext.newTab(site.url('/'));
+    const popup = await PopupPage.openOn(ext, tab);
+    await popup.waitForReady();
+    expect(await popup.page.$eval('html', (html) => [html.lang, html.dir, document.title])).toEqual(['en', 'ltr', expect.stringMatching(/^⟦.*⟧$/)]);
+    expect(await strayText(popup.page, ['main.popup'])).toEqual([]);
+    // Password chosen: the password field and its help show.
+    await popup.page.click('input[name="privacy"][value="2"]');
+    await popup.page.waitForSelector('#report-password');
+    expect(await strayText(popup.page, ['main.popup'])).toEqual([]);
+    await popup.page.click('input[name="privacy"][value="0"]');
+    await popup.page.click('.report-form__submit');
+    expect(await popup.waitForJob(['done', 'failed'], 30_000)).toBe('done');
+    expect(await strayText(popup.page, ['main.popup'])).toEqual([]);
+    expect(await overflowsSideways(popup.page)).toBe(false);
+    await ext.screenshot(popup.page, 'pseudo-popup-result');
+    await popup.page.close();
+
+    // Opened again: the list of this page's reports, the newest summed up.
+    await ext.closePopups();
+    const again = await PopupPage.openOn(ext, tab);
+    await again.waitForReady();
+    await again.page.waitForSelector('.page-reports__list li');
+    expect(await strayText(again.page, ['main.popup'])).toEqual([]);
+    expect(await overflowsSideways(again.page)).toBe(false);
+    await ext.screenshot(again.page, 'pseudo-popup-ready');
+    await again.page.close();
+    await tab.close();
+  });
+
+  it('words the reports manager, a selection, the bulk dialog and the runs panel from the catalogue only', async () => {
+    const options = await ext.openOptions();
+    const row = await options.waitForSelector('section.rm[data-state="idle"] tr[data-report-id]', { timeout: 15_000 });
+    expect(await strayText(options, ['section.rm'])).toEqual([]);
+    await row!.$eval('input[type="checkbox"]', (box) => (box as HTMLInputElement).click());
+    await options.waitForSelector('.rm-selection button[aria-disabled="false"]');
+    expect(await strayText(options, ['section.rm'])).toEqual([]);
+    expect(await overflowsSideways(options)).toBe(false);
+    await ext.screenshot(options, 'pseudo-reports-manager');
+
+    // Make private: the bulk dialog, then the run in the background.
+    const choices = await options.$$('.rm-selection button');
+    await choices.at(-2)!.click();
+    await options.waitForSelector('dialog[open]');
+    expect(await strayText(options, ['dialog[open]'])).toEqual([]);
+    await ext.screenshot(options, 'pseudo-bulk-dialog');
+    await options.click('dialog[open] .button--primary');
+    await options.waitForSelector('section.runs li.runs__item[data-state="finished"]', { timeout: 20_000 });
+    // The whole options page by now: connection, settings, the pasted list, the runs panel and the manager.
+    expect(await strayText(options, ['main.options'])).toEqual([]);
+    expect(await overflowsSideways(options)).toBe(false);
+    await ext.screenshot(options, 'pseudo-runs-panel');
+    await options.close();
   });
 });

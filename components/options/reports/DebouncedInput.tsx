@@ -7,6 +7,8 @@ interface Props {
   type?: 'search' | 'text';
   list?: string;
   placeholder?: string;
+  /** False for a field whose text is data (an address), never words to translate. */
+  translate?: boolean;
   maxLength?: number;
   /** Quiet time after the last keystroke before the value is used. */
   delayMs?: number;
@@ -16,7 +18,7 @@ interface Props {
  * A text box that hands its value on only once typing pauses (or at Enter),
  * so a search over thousands of reports is one request, not one per key.
  */
-export function DebouncedInput({ id, value, onCommit, type = 'text', list, placeholder, maxLength, delayMs = 300 }: Props) {
+export function DebouncedInput({ id, value, onCommit, type = 'text', list, placeholder, translate, maxLength, delayMs = 300 }: Props) {
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const commitRef = useRef(onCommit);
@@ -51,6 +53,7 @@ export function DebouncedInput({ id, value, onCommit, type = 'text', list, place
       value={text}
       list={list}
       placeholder={placeholder}
+      translate={translate}
       maxLength={maxLength}
       autoComplete="off"
       spellcheck={false}

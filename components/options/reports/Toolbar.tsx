@@ -37,6 +37,7 @@ export function Toolbar({ view, projects, onChange }: Props) {
           value={view.search}
           maxLength={2048}
           placeholder="example.com/blog"
+          translate={false}
           onCommit={(search) => onChange({ search })}
         />
       </Field>
