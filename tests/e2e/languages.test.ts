@@ -1,8 +1,9 @@
 /**
  * The extension in German and in Arabic: Chromium started with `--lang=de` / `--lang=ar` (see
  * support/browser.ts for what Chromium honours), the production build, the local report service. Connect on
- * the options page, read a report in the report view with its score word, delete it; every expected text is
- * read from that language's catalogue. Arabic reads right to left. Screenshots in test-artifacts/screenshots.
+ * the options page, read a report in the report view with its score word, delete it; report a page from the
+ * popup and see its score word; delete a report in the reports manager. Every expected text is read from that
+ * language's catalogue. Arabic reads right to left. Screenshots in test-artifacts/screenshots.
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,8 @@ import { CATALOGUES } from '../../lib/locales/build.ts';
 import type { Locale, PluralForms } from '../../lib/locales/catalogue.ts';
 import { startReportService, type RunningService } from '../service/server.ts';
 import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser.ts';
+import { PopupPage } from './support/pages/popup.ts';
+import { serveTestPages, type TestPages } from './support/test-pages.ts';
 import { timeFile } from './support/file-timing.ts';
 
 const fileTiming = timeFile('languages.test.ts');
@@ -17,13 +20,19 @@ const KEY = 'e2e-languages-key-7d30aa41';
 const PAGE = 'https://shop.example.com/walking-shoes';
 
 let service: RunningService;
+let site: TestPages;
 
 beforeAll(async () => {
+  // One page a language: each language's popup first sees its page without reports.
+  const page =
+    '<!doctype html><html lang="en"><head><title>Walking shoes</title></head><body><h1>Walking shoes</h1><p>Shoes for long walks.</p></body></html>';
+  site = await serveTestPages({ '/de': page, '/ar': page });
   service = await startReportService({ accounts: [{ name: 'Ada Lovelace', email: 'ada@example.com', apiKey: KEY, reportsPerMonth: 1000 }] });
 });
 
 afterAll(async () => {
   await service?.close();
+  await site?.close();
   await fileTiming.done();
 });
 
@@ -46,6 +55,7 @@ describe.each([
   const text = (page: Page, selector: string) => page.$eval(selector, (el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim());
   let ext: ExtensionBrowser;
   let reportId: number;
+  let olderId: number;
 
   beforeAll(async () => {
     const hour = 3600_000;
@@ -54,6 +64,7 @@ describe.each([
       { url: PAGE, score: 62, generatedAt: new Date(Date.now() - 2 * hour).toISOString() },
     ]);
     reportId = seeded[1]!.id;
+    olderId = seeded[0]!.id;
     ext = await launchExtensionBrowser({ lang: locale });
     await ext.grantHostPermission(service.baseUrl);
   });
@@ -135,5 +146,55 @@ describe.each([
     });
     expect(gone.status).toBe(404);
     await view.close();
+  });
+
+  it('reports a page from the popup, which speaks the language, reads in its direction and shows the score word', async () => {
+    const tab = await ext.newTab(site.url(`/${locale}`));
+    const popup = await PopupPage.openOn(ext, tab);
+    await popup.waitForReady();
+    expect(await popup.page.$eval('html', (html) => [html.lang, html.dir, document.title])).toEqual([locale, dir, words('extName')]);
+    expect(await text(popup.page, '.popup__header h1')).toBe(words('menuReportPage'));
+    expect(await text(popup.page, '#page-address-label')).toBe(words('popThisPage'));
+    expect(await text(popup.page, '.page-reports__empty')).toBe(words('popNoReports'));
+    expect(await text(popup.page, '.report-form__submit')).toBe(words('popCreate'));
+    // Right to left: the heading starts at the right, the Options button sits to its left.
+    const { heading, button } = await popup.page.$eval('.popup__header', (header) => ({
+      heading: header.querySelector('h1')!.getBoundingClientRect().left,
+      button: header.querySelector('button')!.getBoundingClientRect().left,
+    }));
+    expect(dir === 'rtl' ? heading > button : heading < button).toBe(true);
+
+    await popup.page.click('input[name="privacy"][value="1"]');
+    await popup.page.click('.report-form__submit');
+    expect(await popup.waitForJob(['done', 'failed'], 30_000)).toBe('done');
+    expect(await text(popup.page, '#result-heading')).toBe(words('notifyReady'));
+    const label = await popup.page.$eval('.result__score .score', (score) => score.getAttribute('data-label') ?? '');
+    const scoreKey = { good: 'scoreGood', decent: 'scoreDecent', bad: 'scoreBad' }[label];
+    expect(scoreKey).toBeDefined();
+    expect(await text(popup.page, '.result__score .score__label')).toBe(words(scoreKey!));
+    expect(await text(popup.page, '.result__meta')).toContain(words('privacyPrivate'));
+    await ext.screenshot(popup.page, `popup-${locale}`);
+    await popup.page.close();
+    await tab.close();
+  });
+
+  it('deletes a report in the reports manager, in the language', async () => {
+    const options = await ext.openOptions();
+    const row = `section.rm[data-state="idle"] tr[data-report-id="${olderId}"]`;
+    await options.waitForSelector(row, { timeout: 15_000 });
+    expect(await text(options, '#rm-heading')).toBe(words('rmHeading'));
+    expect(await text(options, `${row} .rm-col-actions .button--danger`)).toBe(`${words('actionDelete')} ${PAGE.replace('https://', '')}`);
+    await options.click(`${row} .rm-col-actions .button--danger`);
+    await options.waitForSelector('dialog[open]');
+    expect(await text(options, 'dialog[open] .dialog__title')).toBe(words('deleteTitle'));
+    await ext.screenshot(options, `reports-manager-delete-${locale}`);
+    await options.click('dialog[open] .button--danger');
+    await options.waitForSelector(row, { hidden: true, timeout: 15_000 });
+    const gone = await fetch(`${service.baseUrl}/api/v1/reports/${olderId}`, {
+      headers: { Authorization: `Bearer ${KEY}`, Accept: 'application/json' },
+    });
+    expect(gone.status).toBe(404);
+    await ext.screenshot(options, `reports-manager-${locale}`);
+    await options.close();
   });
 });

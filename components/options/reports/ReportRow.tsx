@@ -52,7 +52,7 @@ export function ReportRow({ report, selected, activity, ...actions }: Props) {
         />
       </td>
       <th scope="row" class="rm-col-address" translate={false}>
-        <a href={pageHref(report.url)} target="_blank" rel="noopener noreferrer" class="rm-address" title={report.url}>
+        <a href={pageHref(report.url)} target="_blank" rel="noopener noreferrer" class="rm-address" title={report.url} dir="ltr">
           {report.url}
         </a>
       </th>
