@@ -1,6 +1,5 @@
 /**
- * English, the source catalogue: every word the extension shows outside the popup and the reports manager
- * (those follow in part two of issue 13). Keys are camelCase, grouped by where they show; `{name}` is a
+ * English, the source catalogue: every word the extension shows. Keys are camelCase, grouped by where they show; `{name}` is a
  * placeholder; a plural is an object of forms. Other locales are typed against this file (lib/locales/catalogue.ts).
  */
 export default {
