@@ -100,6 +100,8 @@ beforeAll(async () => {
     '/b': PAGE('B'),
     '/c': PAGE('C'),
     '/d': PAGE('D'),
+    '/e': PAGE('E'),
+    '/f': PAGE('F'),
     '/regen-1': PAGE('One'),
     '/regen-2': PAGE('Two'),
     '/regen-3': PAGE('Three'),
@@ -247,6 +249,61 @@ describe('every tab of a window', () => {
     );
     await ext.closePopups();
     expect(posts()).toBe(postsBefore + 4);
+    await inWorker((id) => chrome.windows.remove(id), windowId);
+  }, 120_000);
+
+  it('from the toolbar icon’s own menu: the new pages of the window are reported, the page just reported is skipped, and a notification says so', async () => {
+    // A recorder around the browser's notifications.create: the extension's own call still goes through.
+    await inWorker(() => {
+      const shown: { title: string; message: string }[] = [];
+      const target = (globalThis as unknown as { chrome: { notifications: { create: (...args: unknown[]) => unknown } } }).chrome.notifications;
+      const create = target.create.bind(target);
+      target.create = (...args: unknown[]) => {
+        const options = args.find((arg) => typeof arg === 'object' && arg !== null) as { title: string; message: string };
+        shown.push({ title: options.title, message: options.message });
+        return create(...args);
+      };
+      (globalThis as unknown as { shownNotifications: typeof shown }).shownNotifications = shown;
+    });
+    const pages = ['/a', '/e', '/f'].map((p) => site.url(p));
+    const windowId = await inWorker((list) => chrome.windows.create({ url: list, focused: true }).then((w) => w.id), pages);
+    const tab = await waitUntil('the first tab', async () => (await ext.browser.pages()).find((p) => p.url() === pages[1]));
+    await tab.waitForFunction(() => document.readyState === 'complete');
+    const before = await serviceList({ search: '127.0.0.1' });
+    const postsBefore = posts();
+
+    await inWorker(async (id) => {
+      const [active] = await (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<unknown[]> } } }).chrome.tabs.query({
+        windowId: id,
+        active: true,
+      });
+      (
+        globalThis as unknown as { chrome: { contextMenus: { onClicked: { dispatch(info: object, tab: unknown): void } } } }
+      ).chrome.contextMenus.onClicked.dispatch({ menuItemId: 'report-tabs', editable: false }, active);
+    }, windowId);
+    const shown = () => inWorker(() => (globalThis as unknown as { shownNotifications: { title: string; message: string }[] }).shownNotifications);
+    await waitUntil('the menu’s notification', async () => (await shown()).length > 0);
+    expect((await shown())[0]).toEqual({
+      title: 'Report all tabs',
+      message: 'Report 2 addresses: started in the background. Skipped 1 page reported in the last 10 minutes.',
+    });
+
+    const made = await waitUntil(
+      'two new reports',
+      async () => {
+        const now = await serviceList({ search: '127.0.0.1' });
+        return now.length === before.length + 2 ? now : null;
+      },
+      60_000,
+    );
+    const fresh = made.filter((r) => !before.some((b) => b.id === r.id)).map((r) => r.url);
+    expect(fresh.sort()).toEqual(
+      pages
+        .slice(1)
+        .map((p) => p.replace(/^http:\/\//, ''))
+        .sort(),
+    );
+    expect(posts()).toBe(postsBefore + 2);
     await inWorker((id) => chrome.windows.remove(id), windowId);
   }, 120_000);
 });
