@@ -17,6 +17,7 @@ import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser
 import { ReportsManagerPage, type ListQuery } from './support/pages/reports-manager.ts';
 import { RunsPanelPage } from './support/pages/runs-panel.ts';
 import { waitUntil } from './support/stand-ins.ts';
+import { recordNotifications } from './support/notifications.ts';
 import { serveTestPages, type TestPages } from './support/test-pages.ts';
 
 const DAY = 86_400_000;
@@ -253,18 +254,7 @@ describe('every tab of a window', () => {
   }, 120_000);
 
   it('from the toolbar icon’s own menu: the new pages of the window are reported, the page just reported is skipped, and a notification says so', async () => {
-    // A recorder around the browser's notifications.create: the extension's own call still goes through.
-    await inWorker(() => {
-      const shown: { title: string; message: string }[] = [];
-      const target = (globalThis as unknown as { chrome: { notifications: { create: (...args: unknown[]) => unknown } } }).chrome.notifications;
-      const create = target.create.bind(target);
-      target.create = (...args: unknown[]) => {
-        const options = args.find((arg) => typeof arg === 'object' && arg !== null) as { title: string; message: string };
-        shown.push({ title: options.title, message: options.message });
-        return create(...args);
-      };
-      (globalThis as unknown as { shownNotifications: typeof shown }).shownNotifications = shown;
-    });
+    const shown = await recordNotifications(await ext.worker());
     const pages = ['/a', '/e', '/f'].map((p) => site.url(p));
     const windowId = await inWorker((list) => chrome.windows.create({ url: list, focused: true }).then((w) => w.id), pages);
     const tab = await waitUntil('the first tab', async () => (await ext.browser.pages()).find((p) => p.url() === pages[1]));
@@ -281,7 +271,6 @@ describe('every tab of a window', () => {
         globalThis as unknown as { chrome: { contextMenus: { onClicked: { dispatch(info: object, tab: unknown): void } } } }
       ).chrome.contextMenus.onClicked.dispatch({ menuItemId: 'report-tabs', editable: false }, active);
     }, windowId);
-    const shown = () => inWorker(() => (globalThis as unknown as { shownNotifications: { title: string; message: string }[] }).shownNotifications);
     await waitUntil('the menu’s notification', async () => (await shown()).length > 0);
     expect((await shown())[0]).toEqual({
       title: 'Report all tabs',
