@@ -185,8 +185,11 @@ export const requests = {
   saveReportsView: z.object({ view: reportsViewSchema }),
   /** The report view as last kept, if its generation date is the one the opener knows: drawn while `getReport` asks the service. */
   getCachedReport: z.object({ id: reportId, generatedAt: z.string().max(64).optional() }),
-  /** One report with its checks, the history of its address and the report before it; kept for the next opening. */
-  getReport: z.object({ id: reportId }),
+  /**
+   * One report with its checks, the history of its address and the report before it; kept for the next opening.
+   * `url`: the report's address as the opener knew it, so that its history is read together with the report.
+   */
+  getReport: z.object({ id: reportId, url: pageUrl.optional() }),
 } as const;
 
 export type MessageType = keyof typeof requests;

@@ -55,7 +55,7 @@ export function createHandlers(): Handlers {
       return view;
     },
     getCachedReport: ({ id, generatedAt }) => cachedReportView(id, generatedAt),
-    getReport: async ({ id }) => keepingReportView(loadReportView(await connectedApi(), id)),
+    getReport: async ({ id, url }) => keepingReportView(loadReportView(await connectedApi(), id, url)),
   };
 }
 

@@ -74,7 +74,7 @@ export function ReportRow({ report, selected, activity, locked, ...actions }: Pr
         <div class="rm-actions">
           <a
             class="button button--link"
-            href={reportViewPath({ id: report.id, generatedAt: report.generatedAt ?? report.createdAt })}
+            href={reportViewPath({ id: report.id, generatedAt: report.generatedAt ?? report.createdAt, url: report.url })}
             target="_blank"
             rel="noopener"
           >
