@@ -152,8 +152,11 @@ export const requests = {
   saveKeyLifetime: z.object({ sessionOnly: z.boolean() }),
   savePreferences: preferencesSchema.partial(),
   getAccount: z.object({}),
-  /** What the popup can draw before the service answers: the page as the last popup showed it, and the privacy chosen there. */
-  getPopupStart: z.object({ url: pageUrl }),
+  /**
+   * What the popup can draw before the service answers: the page as the last popup showed it, and the privacy chosen there.
+   * Without `url`, the background finds the tab the popup opened over, answers it too, and starts reading its page state.
+   */
+  getPopupStart: z.object({ url: pageUrl.optional() }),
   /** The privacy chosen in the popup for a page, kept until a report is made (null forgets it). */
   savePrivacyDraft: z.object({ url: pageUrl, privacy: privacy.nullable() }),
   /** Everything the popup shows for one page: the job in progress or just ended, and the reports already made. */
@@ -196,6 +199,13 @@ export type MessageType = keyof typeof requests;
 export type RequestOf<T extends MessageType> = z.input<(typeof requests)[T]>;
 export type ParsedRequestOf<T extends MessageType> = z.output<(typeof requests)[T]>;
 
+/** The tab the popup opened over, as the background found it (`found` false: no tab at all; no `url`: one it may not see). */
+export interface PopupTab {
+  found: boolean;
+  id?: number;
+  url?: string;
+}
+
 export interface PageState {
   settings: SettingsView;
   job: Job | null;
@@ -213,7 +223,7 @@ export interface Responses {
   saveKeyLifetime: SettingsView;
   savePreferences: SettingsView;
   getAccount: Account;
-  getPopupStart: { cached: CachedPage | null; privacyDraft: z.infer<typeof privacy> | null };
+  getPopupStart: { tab: PopupTab | null; cached: CachedPage | null; privacyDraft: z.infer<typeof privacy> | null };
   savePrivacyDraft: null;
   getPageState: PageState;
   queueReport: QueuedReport;

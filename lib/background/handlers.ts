@@ -7,6 +7,8 @@ import { dismissJob, startReport, waitForJob } from '@/lib/background/report-job
 import { cancelQueued, drainQueue, queueReport, readQueue } from '@/lib/background/report-queue';
 import { cachedReportView, forgetReportView, keepingReportView } from '@/lib/background/report-cache';
 import { loadReportView } from '@/lib/background/report-view';
+import { frontTab, readAhead, takeReadAhead } from '@/lib/background/popup-open';
+import { checkReportable } from '@/lib/shared/page-address';
 import type { Handlers } from '@/lib/background/router';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
@@ -14,6 +16,12 @@ export function createHandlers(): Handlers {
   const api = async () => (await connectedApi()).api;
   // The popup still shows what it can (the job, the settings) when the service cannot be reached.
   const apiIfConnected = () => api().catch((error: unknown) => (isApiError(error) ? null : Promise.reject(error)));
+
+  const readPageState = (url: string) =>
+    keepingPageState(url, async () => {
+      const [settings, state] = await Promise.all([settingsView(), apiIfConnected().then((a) => pageState(a, url))]);
+      return { settings, ...state };
+    });
 
   return {
     getSettings: () => settingsView(),
@@ -25,16 +33,19 @@ export function createHandlers(): Handlers {
       return settingsView();
     },
     getAccount: async () => (await api()).getAccount(),
-    getPopupStart: ({ url }) => popupStart(url),
+    getPopupStart: async ({ url }) => {
+      if (url) return { tab: null, ...(await popupStart(url)) };
+      const tab = await frontTab();
+      const check = checkReportable(tab.url);
+      if (!check.ok) return { tab, cached: null, privacyDraft: null };
+      readAhead(check.url, () => readPageState(check.url));
+      return { tab, ...(await popupStart(check.url)) };
+    },
     savePrivacyDraft: async ({ url, privacy }) => {
       await privacyDraft.write(privacy === null ? null : { url, privacy });
       return null;
     },
-    getPageState: ({ url }) =>
-      keepingPageState(url, async () => {
-        const [settings, state] = await Promise.all([settingsView(), apiIfConnected().then((a) => pageState(a, url))]);
-        return { settings, ...state };
-      }),
+    getPageState: ({ url }) => takeReadAhead(url) ?? readPageState(url),
     createReport: async (request) => startReport(await connectedApi(), request),
     waitForJob: async ({ url }) => waitForJob(await apiIfConnected(), url),
     queueReport: ({ url, privacy, sentAt, offline }) => queueReport({ url, privacy, sentAt, reached: !offline }),
