@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useReducer, useState } from 'preact/hooks';
+import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Job, PopupTab, ResponseOf } from '@/lib/protocol';
 import { sendToBackground } from '@/lib/pages/send-to-background';
@@ -10,8 +10,15 @@ import { initialPopupState, popupReducer } from '@/lib/popup/popup-state';
 /** Failures that change what the popup must ask for first (connect, grant access): the page state is read again. */
 const NEEDS_RELOAD = new Set(['not-connected', 'permission-missing']);
 
-/** Everything the popup does: find the tab, read the page state, follow and start the report job. */
-export function usePopup() {
+/** The popup's first question, asked as the script starts: the answer is on its way while the page draws its shell. */
+export const askPopupStart = () => sendToBackground('getPopupStart', {});
+
+/**
+ * Everything the popup does: find the tab, read the page state, follow and start the report job.
+ * `asked`: the first `askPopupStart()`, if asked already.
+ */
+export function usePopup(asked: Promise<ResponseOf<'getPopupStart'>> | null = null) {
+  const first = useRef(asked);
   const [state, dispatch] = useReducer(popupReducer, initialPopupState);
   const [chosenPrivacy, setChosenPrivacy] = useState<Privacy | null>(null);
   // The report view opened from here outlines findings in this tab ("Show on page").
@@ -67,7 +74,9 @@ export function usePopup() {
    * its state, which `getPageState` then collects. Should that message fail, the popup finds its tab itself.
    */
   const start = useCallback(() => {
-    void sendToBackground('getPopupStart', {}).then(
+    const answer = first.current ?? askPopupStart();
+    first.current = null;
+    void answer.then(
       (answer) => {
         // Drawn at once from what the last popup on this page showed, in the frame that shows the address.
         openOn(answer.tab ?? { found: false });
@@ -76,9 +85,9 @@ export function usePopup() {
       () =>
         void browser.tabs.query({ active: true, currentWindow: true }).then(([tab]) => {
           const url = tab?.url || tab?.pendingUrl;
-          openOn({ found: Boolean(tab), ...(tab?.id !== undefined ? { id: tab.id } : {}), ...(url ? { url } : {}) });
           const check = checkReportable(url);
           if (check.ok) void sendToBackground('getPopupStart', { url: check.url }).then(drawStart, () => undefined);
+          openOn({ found: Boolean(tab), ...(tab?.id !== undefined ? { id: tab.id } : {}), ...(url ? { url } : {}) });
         }),
     );
   }, [openOn, drawStart]);
