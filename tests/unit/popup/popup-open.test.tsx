@@ -54,12 +54,17 @@ function open(asked: ReturnType<typeof askPopupStart> | null = null) {
   return seen;
 }
 
+/** The service's answer is drawn. */
+const answered = (seen: Seen[]) => {
+  const state = seen.at(-1)?.state;
+  return state?.phase === 'ready' && state.fresh;
+};
 const phases = (seen: Seen[]) => [...new Set(seen.map((s) => s.state.phase + (s.state.phase === 'ready' && !s.state.fresh ? ' (cached)' : '')))];
 
 describe('the popup’s opening', () => {
   it('asks the background once, without naming a page: the tab, the cached page and the draft come back in one answer', async () => {
     const seen = open();
-    await expect.poll(() => seen.at(-1)?.state.phase === 'ready' && seen.at(-1)?.state.fresh).toBe(true);
+    await expect.poll(() => answered(seen)).toBe(true);
     expect(messages).toEqual([
       { type: 'getPopupStart', payload: {} },
       { type: 'getPageState', payload: { url: PAGE } },
@@ -72,7 +77,7 @@ describe('the popup’s opening', () => {
   it('uses the answer asked for before the popup was drawn, and asks no second time', async () => {
     const asked = askPopupStart();
     const seen = open(asked);
-    await expect.poll(() => seen.at(-1)?.state.phase === 'ready' && seen.at(-1)?.state.fresh).toBe(true);
+    await expect.poll(() => answered(seen)).toBe(true);
     expect(messages.map((m) => m.type)).toEqual(['getPopupStart', 'getPageState']);
   });
 
@@ -81,7 +86,7 @@ describe('the popup’s opening', () => {
     const front = await fakeBrowser.windows.create({ focused: true });
     await fakeBrowser.tabs.create({ url: PAGE, active: true, windowId: front!.id });
     const seen = open();
-    await expect.poll(() => seen.at(-1)?.state.phase === 'ready' && seen.at(-1)?.state.fresh).toBe(true);
+    await expect.poll(() => answered(seen)).toBe(true);
     expect(messages.map((m) => [m.type, m.payload.url])).toEqual([
       ['getPopupStart', undefined],
       ['getPopupStart', PAGE],
