@@ -227,8 +227,11 @@ export const requests = {
   saveKeyLifetime: z.object({ sessionOnly: z.boolean() }),
   savePreferences: preferencesSchema.partial(),
   getAccount: z.object({}),
-  /** What the popup can draw before the service answers: the page as the last popup showed it, and the privacy chosen there. */
-  getPopupStart: z.object({ url: pageUrl }),
+  /**
+   * What the popup can draw before the service answers: the page as the last popup showed it, and the privacy chosen there.
+   * Without `url`, the background finds the tab the popup opened over, answers it too, and starts reading its page state.
+   */
+  getPopupStart: z.object({ url: pageUrl.optional() }),
   /** The privacy chosen in the popup for a page, kept until a report is made (null forgets it). */
   savePrivacyDraft: z.object({ url: pageUrl, privacy: privacy.nullable() }),
   /** Everything the popup shows for one page: the job in progress or just ended, and the reports already made. */
@@ -260,8 +263,11 @@ export const requests = {
   saveReportsView: z.object({ view: reportsViewSchema }),
   /** The report view as last kept, if its generation date is the one the opener knows: drawn while `getReport` asks the service. */
   getCachedReport: z.object({ id: reportId, generatedAt: z.string().max(64).optional() }),
-  /** One report with its checks, the history of its address and the report before it; kept for the next opening. */
-  getReport: z.object({ id: reportId }),
+  /**
+   * One report with its checks, the history of its address and the report before it; kept for the next opening.
+   * `url`: the report's address as the opener knew it, so that its history is read together with the report.
+   */
+  getReport: z.object({ id: reportId, url: pageUrl.optional() }),
   /** Deletes, re-audits or changes the privacy of many reports in the background; answers the run as started. */
   startBulkRun: z.object({
     action: z.enum(['delete', 'regenerate', 'privacy']),
@@ -289,6 +295,13 @@ export type MessageType = keyof typeof requests;
 export type RequestOf<T extends MessageType> = z.input<(typeof requests)[T]>;
 export type ParsedRequestOf<T extends MessageType> = z.output<(typeof requests)[T]>;
 
+/** The tab the popup opened over, as the background found it (`found` false: no tab at all; no `url`: one it may not see). */
+export interface PopupTab {
+  found: boolean;
+  id?: number;
+  url?: string;
+}
+
 export interface PageState {
   settings: SettingsView;
   job: Job | null;
@@ -306,7 +319,7 @@ export interface Responses {
   saveKeyLifetime: SettingsView;
   savePreferences: SettingsView;
   getAccount: Account;
-  getPopupStart: { cached: CachedPage | null; privacyDraft: z.infer<typeof privacy> | null };
+  getPopupStart: { tab: PopupTab | null; cached: CachedPage | null; privacyDraft: z.infer<typeof privacy> | null };
   savePrivacyDraft: null;
   getPageState: PageState;
   queueReport: QueuedReport;

@@ -44,4 +44,4 @@ export function ReportSummary({ report, tabId, link = true }: { report: ListedRe
 
 /** The report view of a report, over the tab the popup is on (so "Show on page" finds it). */
 export const reportViewHref = (report: ListedReport, tabId: number | undefined) =>
-  reportViewPath({ id: report.id, tabId, generatedAt: report.generatedAt ?? report.createdAt });
+  reportViewPath({ id: report.id, tabId, generatedAt: report.generatedAt ?? report.createdAt, url: report.url });

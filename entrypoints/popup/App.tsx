@@ -6,7 +6,7 @@ import { PageReports } from '@/components/popup/PageReports';
 import { ReportForm } from '@/components/popup/ReportForm';
 import { ReportAllTabs } from '@/components/popup/ReportAllTabs';
 import { Notice } from '@/components/ui/Notice';
-import type { SettingsView } from '@/lib/protocol';
+import type { ResponseOf, SettingsView } from '@/lib/protocol';
 import { errorView, type ErrorView } from '@/lib/pages/error-view';
 import { useLoadedFirst } from '@/lib/pages/lazy-component';
 import { popupNeed } from '@/lib/popup/popup-state';
@@ -15,8 +15,8 @@ import { t } from '@/lib/shared/i18n';
 
 const FORM_FIELDS = ['url', 'password', 'privacy'] as const;
 
-export function App() {
-  const live = usePopup();
+export function App({ asked = null }: { asked?: Promise<ResponseOf<'getPopupStart'>> | null }) {
+  const live = usePopup(asked);
   // What is drawn: the popup's state once the screens it needs are loaded (a few ms, the first time each is needed).
   const popup = { ...live, ...useLoadedFirst({ state: live.state, privacy: live.privacy }, screensFor(live.state, live.privacy)) };
   const { state } = popup;

@@ -7,8 +7,9 @@ import { dismissJob, startReport, waitForJob } from '@/lib/background/report-job
 import { cancelQueued, drainQueue, queueReport, readQueue } from '@/lib/background/report-queue';
 import { cachedReportView, forgetReportView, keepingReportView } from '@/lib/background/report-cache';
 import { loadReportView } from '@/lib/background/report-view';
-import type { Handlers } from '@/lib/background/router';
+import { frontTab, readAhead, takeReadAhead } from '@/lib/background/popup-open';
 import { checkReportable } from '@/lib/shared/page-address';
+import type { Handlers } from '@/lib/background/router';
 import { dismissRunById, readRunViews, retryRunById, startRun, stopRunById } from '@/lib/background/runs/run-engine';
 import { exportCsv, matchingTargets } from '@/lib/background/runs/matching-reports';
 import { monthQuota } from '@/lib/background/runs/quota';
@@ -21,6 +22,12 @@ export function createHandlers(): Handlers {
   // The popup still shows what it can (the job, the settings) when the service cannot be reached.
   const apiIfConnected = () => api().catch((error: unknown) => (isApiError(error) ? null : Promise.reject(error)));
 
+  const readPageState = (url: string) =>
+    keepingPageState(url, async () => {
+      const [settings, state] = await Promise.all([settingsView(), apiIfConnected().then((a) => pageState(a, url))]);
+      return { settings, ...state };
+    });
+
   return {
     getSettings: () => settingsView(),
     saveConnection: (request) => saveConnection(request),
@@ -31,16 +38,19 @@ export function createHandlers(): Handlers {
       return settingsView();
     },
     getAccount: async () => (await api()).getAccount(),
-    getPopupStart: ({ url }) => popupStart(url),
+    getPopupStart: async ({ url }) => {
+      if (url) return { tab: null, ...(await popupStart(url)) };
+      const tab = await frontTab();
+      const check = checkReportable(tab.url);
+      if (!check.ok) return { tab, cached: null, privacyDraft: null };
+      readAhead(check.url, () => readPageState(check.url));
+      return { tab, ...(await popupStart(check.url)) };
+    },
     savePrivacyDraft: async ({ url, privacy }) => {
       await privacyDraft.write(privacy === null ? null : { url, privacy });
       return null;
     },
-    getPageState: ({ url }) =>
-      keepingPageState(url, async () => {
-        const [settings, state] = await Promise.all([settingsView(), apiIfConnected().then((a) => pageState(a, url))]);
-        return { settings, ...state };
-      }),
+    getPageState: ({ url }) => takeReadAhead(url) ?? readPageState(url),
     createReport: async (request) => startReport(await connectedApi(), request),
     waitForJob: async ({ url }) => waitForJob(await apiIfConnected(), url),
     queueReport: ({ url, privacy, sentAt, offline }) => queueReport({ url, privacy, sentAt, reached: !offline }),
@@ -61,7 +71,7 @@ export function createHandlers(): Handlers {
       return view;
     },
     getCachedReport: ({ id, generatedAt }) => cachedReportView(id, generatedAt),
-    getReport: async ({ id }) => keepingReportView(loadReportView(await connectedApi(), id)),
+    getReport: async ({ id, url }) => keepingReportView(loadReportView(await connectedApi(), id, url)),
     startBulkRun: async ({ action, privacy, targets }) => {
       const chosen =
         targets.kind === 'reports'

@@ -3,6 +3,7 @@ import { reportWebUrl } from '@/lib/api/address';
 import { isApiError, type ApiErrorData } from '@/lib/api/errors';
 import type { HistoryPoint, ListedReport, ReportView } from '@/lib/protocol';
 import { outcomesOf } from '@/lib/shared/check-summary';
+import { addressKey } from '@/lib/shared/page-address';
 import { newestFirst } from '@/lib/shared/report-order';
 import { ADDRESS_HISTORY, listedReport, previousOf, reportsOfAddress } from '@/lib/background/address-reports';
 import { keepReportView } from '@/lib/background/report-cache';
@@ -10,7 +11,8 @@ import { keepReportView } from '@/lib/background/report-cache';
 /**
  * The report view's data: one report with its checks, the score history of
  * its address and the report before it, read with two requests (the report,
- * then the list of its address, which carries the other reports' checks).
+ * and the list of its address, which carries the other reports' checks): at
+ * once when the opener named the address, else one after the other.
  */
 
 export interface Connected {
@@ -33,11 +35,20 @@ export function buildReportView(report: Report, others: readonly Report[], webUr
   };
 }
 
-/** Reads a report and its address's history from the service; a history that fails to load leaves the report shown. */
-export async function loadReportView({ api, baseUrl }: Connected, id: number): Promise<ReportView> {
+/**
+ * Reads a report and its address's history from the service; a history that fails to load leaves the report shown.
+ * `address`: the report's address as its opener knew it. The list of that address is then asked for
+ * together with the report, not after it; when the report turns out to be of another address, that
+ * list is dropped and the right one read.
+ */
+export async function loadReportView({ api, baseUrl }: Connected, id: number, address?: string): Promise<ReportView> {
+  const early = address ? reportsOfAddress(api, address) : null;
+  // Read only if the report comes: a report that fails must not leave this failure unheard.
+  early?.catch(() => undefined);
   const report = await api.getReport({ id });
+  const list = early && addressKey(address!) === addressKey(report.url) ? early : reportsOfAddress(api, report.url);
   try {
-    return buildReportView(report, (await reportsOfAddress(api, report.url)).reports, reportWebUrl(baseUrl, id), null);
+    return buildReportView(report, (await list).reports, reportWebUrl(baseUrl, id), null);
   } catch (error) {
     if (!isApiError(error)) throw error;
     return buildReportView(report, [], reportWebUrl(baseUrl, id), error.toJSON());

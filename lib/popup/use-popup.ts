@@ -1,6 +1,6 @@
-import { useCallback, useLayoutEffect, useReducer, useState } from 'preact/hooks';
+import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import type { Job } from '@/lib/protocol';
+import type { Job, PopupTab, ResponseOf } from '@/lib/protocol';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { checkReportable } from '@/lib/shared/page-address';
 import type { Privacy } from '@/lib/shared/score';
@@ -10,8 +10,15 @@ import { initialPopupState, popupReducer } from '@/lib/popup/popup-state';
 /** Failures that change what the popup must ask for first (connect, grant access): the page state is read again. */
 const NEEDS_RELOAD = new Set(['not-connected', 'permission-missing']);
 
-/** Everything the popup does: find the tab, read the page state, follow and start the report job. */
-export function usePopup() {
+/** The popup's first question, asked as the script starts: the answer is on its way while the page draws its shell. */
+export const askPopupStart = () => sendToBackground('getPopupStart', {});
+
+/**
+ * Everything the popup does: find the tab, read the page state, follow and start the report job.
+ * `asked`: the first `askPopupStart()`, if asked already.
+ */
+export function usePopup(asked: Promise<ResponseOf<'getPopupStart'>> | null = null) {
+  const first = useRef(asked);
   const [state, dispatch] = useReducer(popupReducer, initialPopupState);
   const [chosenPrivacy, setChosenPrivacy] = useState<Privacy | null>(null);
   // The report view opened from here outlines findings in this tab ("Show on page").
@@ -29,14 +36,6 @@ export function usePopup() {
 
   const load = useCallback(
     async (url: string) => {
-      // Drawn at once from what the last popup on this page showed, while the background asks the service again.
-      void sendToBackground('getPopupStart', { url }).then(
-        ({ cached, privacyDraft }) => {
-          if (privacyDraft !== null) setChosenPrivacy(privacyDraft);
-          if (cached) dispatch({ type: 'cached', page: cached });
-        },
-        () => undefined,
-      );
       try {
         const page = await sendToBackground('getPageState', { url });
         dispatch({ type: 'loaded', page });
@@ -48,22 +47,50 @@ export function usePopup() {
     [follow],
   );
 
-  /** From the start: the tab's address may show only now (a permission just granted lets the extension see its site). */
-  const start = useCallback(() => {
-    void browser.tabs.query({ active: true, currentWindow: true }).then(([tab]) => {
-      const url = tab?.url || tab?.pendingUrl;
-      setTabId(tab?.id);
-      dispatch({ type: 'tab', url, found: Boolean(tab) });
-      const check = checkReportable(url);
-      if (check.ok) void load(check.url);
+  const drawStart = useCallback(({ cached, privacyDraft }: ResponseOf<'getPopupStart'>) => {
+    if (privacyDraft !== null) setChosenPrivacy(privacyDraft);
+    if (cached) dispatch({ type: 'cached', page: cached });
+  }, []);
+
+  /** The tab's address (or why there is none to report), then the page's state for it. */
+  const openOn = useCallback(
+    (tab: PopupTab) => {
+      setTabId(tab.id);
+      dispatch({ type: 'tab', url: tab.url, found: tab.found });
+      const check = checkReportable(tab.url);
+      if (check.ok) return void load(check.url);
       // Even where nothing can be reported, a newcomer should learn first that the extension needs connecting.
-      else
-        void sendToBackground('getSettings', {}).then(
-          (settings) => dispatch({ type: 'settings', settings }),
-          () => undefined,
-        );
-    });
-  }, [load]);
+      void sendToBackground('getSettings', {}).then(
+        (settings) => dispatch({ type: 'settings', settings }),
+        () => undefined,
+      );
+    },
+    [load],
+  );
+
+  /**
+   * From the start: the tab's address may show only now (a permission just granted lets the extension see its site).
+   * One round trip: the background finds the tab, answers what the last popup on it showed, and starts reading
+   * its state, which `getPageState` then collects. Should that message fail, the popup finds its tab itself.
+   */
+  const start = useCallback(() => {
+    const answer = first.current ?? askPopupStart();
+    first.current = null;
+    void answer.then(
+      (answer) => {
+        // Drawn at once from what the last popup on this page showed, in the frame that shows the address.
+        openOn(answer.tab ?? { found: false });
+        drawStart(answer);
+      },
+      () =>
+        void browser.tabs.query({ active: true, currentWindow: true }).then(([tab]) => {
+          const url = tab?.url || tab?.pendingUrl;
+          const check = checkReportable(url);
+          if (check.ok) void sendToBackground('getPopupStart', { url: check.url }).then(drawStart, () => undefined);
+          openOn({ found: Boolean(tab), ...(tab?.id !== undefined ? { id: tab.id } : {}), ...(url ? { url } : {}) });
+        }),
+    );
+  }, [openOn, drawStart]);
 
   // Before the first paint, not after it: the address and the cache are read a frame sooner.
   useLayoutEffect(start, [start]);

@@ -29,9 +29,9 @@ export interface ReportAnswers {
 }
 
 /** Asks the background for both at once; call it as early as the page can, before it draws anything. */
-export function askForReport({ id, generatedAt }: ReportViewTarget): ReportAnswers {
+export function askForReport({ id, generatedAt, url }: ReportViewTarget): ReportAnswers {
   const cached = sendToBackground('getCachedReport', { id, ...(generatedAt ? { generatedAt } : {}) }).catch(() => null);
-  return { cached, fresh: sendToBackground('getReport', { id }) };
+  return { cached, fresh: sendToBackground('getReport', { id, ...(url ? { url } : {}) }) };
 }
 
 /**
@@ -89,7 +89,7 @@ export function useReport(target: ReportViewTarget | null, asked: ReportAnswers 
     setState({ ...state, regenerating: true, refreshError: null });
     try {
       await sendToBackground('updateReport', { id: target.id, regenerate: true });
-      const view = await sendToBackground('getReport', { id: target.id });
+      const view = await sendToBackground('getReport', { id: target.id, url: state.view.report.url });
       setState({ phase: 'ready', view, fresh: true, refreshError: null, regenerating: false });
     } catch (error) {
       setState((now) => (now.phase === 'ready' ? { ...now, regenerating: false } : now));

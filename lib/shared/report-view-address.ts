@@ -10,17 +10,23 @@ export interface ReportViewTarget {
   tabId?: number;
   /** When the report was generated, as the opener knows it: a kept copy of another date is not drawn. */
   generatedAt?: string | null;
+  /** The report's address as the service stores it, if the opener knows it: the view's history is then read along with the report. */
+  url?: string;
 }
+
+/** The longest address the view's own address carries (the background takes no longer one). */
+const MAX_ADDRESS = 2048;
 
 export const REPORT_VIEW_PAGE = '/report.html';
 
 const positiveInteger = (text: string | null) => (text !== null && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : null);
 
-/** Path and query within the extension, e.g. `/report.html?id=12&tab=3`. */
-export function reportViewPath({ id, tabId, generatedAt }: ReportViewTarget): string {
+/** Path and query within the extension, e.g. `/report.html?id=12&tab=3&url=example.com%2Fblog`. */
+export function reportViewPath({ id, tabId, generatedAt, url }: ReportViewTarget): string {
   const query = new URLSearchParams({ id: String(id) });
   if (tabId !== undefined) query.set('tab', String(tabId));
   if (generatedAt) query.set('at', generatedAt);
+  if (url && url.length <= MAX_ADDRESS) query.set('url', url);
   return `${REPORT_VIEW_PAGE}?${query}`;
 }
 
@@ -31,9 +37,11 @@ export function readReportViewTarget(search: string): ReportViewTarget | null {
   if (id === null || !Number.isSafeInteger(id)) return null;
   const tabId = positiveInteger(query.get('tab'));
   const generatedAt = query.get('at');
+  const url = query.get('url');
   return {
     id,
     ...(tabId !== null && Number.isSafeInteger(tabId) ? { tabId } : {}),
     ...(generatedAt ? { generatedAt: generatedAt.slice(0, 64) } : {}),
+    ...(url && url.length <= MAX_ADDRESS ? { url } : {}),
   };
 }

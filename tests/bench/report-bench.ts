@@ -1,4 +1,5 @@
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
+import { reportViewPath } from '../../lib/shared/report-view-address.ts';
 import { BLANK_PAGE, type ProbeMarks } from './instrument.ts';
 
 export interface TabSample {
@@ -53,10 +54,18 @@ export interface ReportViewRuns {
   tabBlank: TabSample[];
 }
 
-/** `runs` of each, interleaved so all meet the same machine load; `warmup` of each first, not kept. */
-export async function benchReportView(ext: ExtensionBrowser, reportId: number, runs: number, warmup: number): Promise<ReportViewRuns> {
+/**
+ * `runs` of each, interleaved so all meet the same machine load; `warmup` of each first, not kept.
+ * The view is opened as the popup and the options page open it: with the report's address.
+ */
+export async function benchReportView(
+  ext: ExtensionBrowser,
+  report: { id: number; url: string },
+  runs: number,
+  warmup: number,
+): Promise<ReportViewRuns> {
   const result: ReportViewRuns = { reportView: [], reportViewUncached: [], tabBlank: [] };
-  const view = `report.html?id=${reportId}`;
+  const view = reportViewPath({ id: report.id, url: report.url }).slice(1);
   for (let i = 0; i < warmup + runs; i += 1) {
     await (await ext.worker()).evaluate(() => browser.storage.session.clear());
     const uncached = await openTabOnce(ext, view);

@@ -85,7 +85,7 @@ export async function runScenarios(o: ScenarioOptions): Promise<Timings> {
     const popupRequests = service.requestLog.slice(logged).map((r) => `${r.method} ${r.path}`);
 
     o.log(`report view of ${REPORT_CHECKS} checks and blank page, in a tab, open → drawn`);
-    const reportRuns = await benchReportView(ext, forty!.id, o.runs, o.warmup);
+    const reportRuns = await benchReportView(ext, forty!, o.runs, o.warmup);
     const wrongChecks = [...reportRuns.reportView, ...reportRuns.reportViewUncached].find((s) => s.shownCount !== REPORT_CHECKS);
     if (wrongChecks) throw new Error(`The report view drew ${wrongChecks.shownCount} checks, not ${REPORT_CHECKS}`);
 

@@ -17,6 +17,7 @@ import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser
 import { ReportsManagerPage, type ListQuery } from './support/pages/reports-manager.ts';
 import { RunsPanelPage } from './support/pages/runs-panel.ts';
 import { waitUntil } from './support/stand-ins.ts';
+import { recordNotifications } from './support/notifications.ts';
 import { serveTestPages, type TestPages } from './support/test-pages.ts';
 
 const DAY = 86_400_000;
@@ -100,6 +101,8 @@ beforeAll(async () => {
     '/b': PAGE('B'),
     '/c': PAGE('C'),
     '/d': PAGE('D'),
+    '/e': PAGE('E'),
+    '/f': PAGE('F'),
     '/regen-1': PAGE('One'),
     '/regen-2': PAGE('Two'),
     '/regen-3': PAGE('Three'),
@@ -247,6 +250,49 @@ describe('every tab of a window', () => {
     );
     await ext.closePopups();
     expect(posts()).toBe(postsBefore + 4);
+    await inWorker((id) => chrome.windows.remove(id), windowId);
+  }, 120_000);
+
+  it('from the toolbar icon’s own menu: the new pages of the window are reported, the page just reported is skipped, and a notification says so', async () => {
+    const shown = await recordNotifications(await ext.worker());
+    const pages = ['/a', '/e', '/f'].map((p) => site.url(p));
+    const windowId = await inWorker((list) => chrome.windows.create({ url: list, focused: true }).then((w) => w.id), pages);
+    const tab = await waitUntil('the first tab', async () => (await ext.browser.pages()).find((p) => p.url() === pages[1]));
+    await tab.waitForFunction(() => document.readyState === 'complete');
+    const before = await serviceList({ search: '127.0.0.1' });
+    const postsBefore = posts();
+
+    await inWorker(async (id) => {
+      const [active] = await (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<unknown[]> } } }).chrome.tabs.query({
+        windowId: id,
+        active: true,
+      });
+      (
+        globalThis as unknown as { chrome: { contextMenus: { onClicked: { dispatch(info: object, tab: unknown): void } } } }
+      ).chrome.contextMenus.onClicked.dispatch({ menuItemId: 'report-tabs', editable: false }, active);
+    }, windowId);
+    await waitUntil('the menu’s notification', async () => (await shown()).length > 0);
+    expect((await shown())[0]).toEqual({
+      title: 'Report all tabs',
+      message: 'Report 2 addresses: started in the background. Skipped 1 page reported in the last 10 minutes.',
+    });
+
+    const made = await waitUntil(
+      'two new reports',
+      async () => {
+        const now = await serviceList({ search: '127.0.0.1' });
+        return now.length === before.length + 2 ? now : null;
+      },
+      60_000,
+    );
+    const fresh = made.filter((r) => !before.some((b) => b.id === r.id)).map((r) => r.url);
+    expect(fresh.sort()).toEqual(
+      pages
+        .slice(1)
+        .map((p) => p.replace(/^http:\/\//, ''))
+        .sort(),
+    );
+    expect(posts()).toBe(postsBefore + 2);
     await inWorker((id) => chrome.windows.remove(id), windowId);
   }, 120_000);
 });

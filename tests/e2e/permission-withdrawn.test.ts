@@ -14,6 +14,7 @@ import { timeFile } from './support/file-timing.ts';
 import { OptionsPage } from './support/pages/options.ts';
 import { PopupPage } from './support/pages/popup.ts';
 import { hostPattern } from './support/permissions.ts';
+import { recordNotifications } from './support/notifications.ts';
 import { waitUntil } from './support/stand-ins.ts';
 import { serveTestPages, type TestPages } from './support/test-pages.ts';
 
@@ -94,22 +95,11 @@ describe('the service’s access taken back on chrome://extensions', { timeout: 
   it('a report from the right-click menu sends nothing and says in a notification what is missing', async () => {
     const tab = await ext.newTab(site.url('/'));
     const sent = posts();
-    // A recorder around the browser's own notifications.create: the extension's call still goes through.
-    await inWorker(() => {
-      const shown: { title: string; message: string }[] = [];
-      const create = chrome.notifications.create.bind(chrome.notifications) as (...args: unknown[]) => unknown;
-      (chrome.notifications as unknown as { create: unknown }).create = (...args: unknown[]) => {
-        const options = args.find((arg) => typeof arg === 'object' && arg !== null) as { title: string; message: string };
-        shown.push({ title: options.title, message: options.message });
-        return create(...args);
-      };
-      (globalThis as unknown as { shownNotifications: typeof shown }).shownNotifications = shown;
-    });
+    const shown = await recordNotifications(await ext.worker());
     await inWorker(async (pageUrl) => {
       const [active] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
       chrome.contextMenus.onClicked.dispatch({ menuItemId: 'report-page', pageUrl, editable: false, frameId: 0 }, active);
     }, site.url('/'));
-    const shown = () => inWorker(() => (globalThis as unknown as { shownNotifications: { title: string; message: string }[] }).shownNotifications);
     await waitUntil('a notification', async () => (await shown()).length > 0);
     expect(await shown()).toEqual([
       {

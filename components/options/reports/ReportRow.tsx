@@ -77,7 +77,7 @@ export function ReportRow({ report, selected, activity, ...actions }: Props) {
         <div class="rm-actions">
           <a
             class="button button--link"
-            href={reportViewPath({ id: report.id, generatedAt: report.generatedAt ?? report.createdAt })}
+            href={reportViewPath({ id: report.id, generatedAt: report.generatedAt ?? report.createdAt, url: report.url })}
             target="_blank"
             rel="noopener"
           >

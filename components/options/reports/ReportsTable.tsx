@@ -17,12 +17,21 @@ interface Props extends RowActions {
   onSort: (sortBy: SortKey, sort: ReportsView['sort']) => void;
 }
 
-function SortHeader({ label, sortKey, view, onSort }: { label: string; sortKey: SortKey; view: ReportsView; onSort: Props['onSort'] }) {
+interface SortHeaderProps {
+  label: string;
+  sortKey: SortKey;
+  view: ReportsView;
+  onSort: Props['onSort'];
+  /** The column's class, which sets its width. */
+  column?: string;
+}
+
+function SortHeader({ label, sortKey, view, onSort, column }: SortHeaderProps) {
   const active = view.sortBy === sortKey;
   const next = active ? (view.sort === 'asc' ? 'desc' : 'asc') : sortKey === 'url' ? 'asc' : 'desc';
   const direction = view.sort === 'asc' ? 'ascending' : 'descending';
   return (
-    <th scope="col" aria-sort={active ? direction : undefined}>
+    <th scope="col" class={column} aria-sort={active ? direction : undefined}>
       <button type="button" class="rm-sort-button" onClick={() => onSort(sortKey, next)}>
         {label}
         <span class="rm-sort-mark" aria-hidden="true">
@@ -48,11 +57,17 @@ export function ReportsTable(props: Props) {
               <SelectAll count={reports.length} chosen={chosen} onChange={props.onSelectAll} />
             </th>
             <SortHeader label={t('rmAddress')} sortKey="url" view={view} onSort={onSort} />
-            <th scope="col">{t('rmProject')}</th>
-            <SortHeader label={t('rmResult')} sortKey="result" view={view} onSort={onSort} />
-            <th scope="col">{t('privacyLegend')}</th>
-            <SortHeader label={t('rmColGenerated')} sortKey="generated_at" view={view} onSort={onSort} />
-            <th scope="col">{t('rmColActions')}</th>
+            <th scope="col" class="rm-col-project">
+              {t('rmProject')}
+            </th>
+            <SortHeader label={t('rmResult')} sortKey="result" view={view} onSort={onSort} column="rm-col-score" />
+            <th scope="col" class="rm-col-privacy">
+              {t('privacyLegend')}
+            </th>
+            <SortHeader label={t('rmColGenerated')} sortKey="generated_at" view={view} onSort={onSort} column="rm-col-date" />
+            <th scope="col" class="rm-col-actions">
+              {t('rmColActions')}
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -196,3 +196,66 @@ describe('what the background accepts back from session storage', () => {
     expect(await readCachedPages()).toEqual([entry]);
   });
 });
+
+describe('the popup’s opening in one round trip', () => {
+  /** The service's list requests since `from`: one per reading of a page's state. */
+  const listRequestsSince = (from: number) => service.requestLog.slice(from).filter((r) => r.path.startsWith('/api/v1/reports?'));
+  /**
+   * An active tab at `url` in the window last focused. (The fake browser's "last focused" is the window
+   * focused before the current one; a second window focused after it makes it so.)
+   */
+  async function frontTabAt(url: string) {
+    const front = await fakeBrowser.windows.create({ focused: true });
+    await fakeBrowser.windows.create({ focused: true });
+    await fakeBrowser.tabs.create({ url: 'https://elsewhere.example/', active: true });
+    return fakeBrowser.tabs.create({ url, active: true, windowId: front!.id });
+  }
+
+  it('finds the tab the popup opened over, answers what the last popup showed there, and reads the page once for both messages', async () => {
+    const url = pageWithReports(2);
+    await handlers().getPageState({ url });
+    await expect.poll(() => cachedFor(url)).not.toBeNull();
+    const tab = await frontTabAt(url);
+    const before = service.requestLog.length;
+
+    const start = await handlers().getPopupStart({});
+    expect(start.tab).toEqual({ found: true, id: tab.id, url });
+    expect(start.cached?.reports.map((r) => r.score)).toEqual([51, 50]);
+    const state = await handlers().getPageState({ url });
+    expect(state.reports).toHaveLength(2);
+    expect(listRequestsSince(before)).toHaveLength(1);
+    // Taken once: the next asking reads again.
+    await handlers().getPageState({ url });
+    expect(listRequestsSince(before)).toHaveLength(2);
+  });
+
+  it('answers a tab it cannot report on as it is, and reads nothing for it', async () => {
+    const tab = await frontTabAt('chrome://extensions/');
+    const before = service.requestLog.length;
+    expect(await handlers().getPopupStart({})).toEqual({
+      tab: { found: true, id: tab.id, url: 'chrome://extensions/' },
+      cached: null,
+      privacyDraft: null,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(service.requestLog.length).toBe(before);
+  });
+
+  it('does not hand out a reading started before a report or setting changed', async () => {
+    const url = pageWithReports(1);
+    await frontTabAt(url);
+    const before = service.requestLog.length;
+    await handlers().getPopupStart({});
+    await forgetCachedPage(url);
+    await handlers().getPageState({ url });
+    expect(listRequestsSince(before)).toHaveLength(2);
+  });
+
+  it('with the page named, answers no tab and reads nothing ahead', async () => {
+    const url = pageWithReports(1);
+    const before = service.requestLog.length;
+    expect((await handlers().getPopupStart({ url })).tab).toBeNull();
+    await handlers().getPageState({ url });
+    expect(listRequestsSince(before)).toHaveLength(1);
+  });
+});

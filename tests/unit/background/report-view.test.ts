@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createReportsApi } from '@/lib/api';
 import { createHandlers } from '@/lib/background/handlers';
 import { loadReportView } from '@/lib/background/report-view';
+import { storedAddress } from '@/lib/shared/page-address';
 import { originPattern } from '@/lib/shared/permission';
 import { writeConnection } from '@/lib/storage';
 import { startReportService, type RunningService } from '../../service/server';
@@ -91,6 +92,68 @@ describe('the report view’s data', () => {
 
   it('answers in the service’s own words for a report that is gone', async () => {
     await expect(handlers().getReport({ id: 987_654 })).rejects.toMatchObject({ kind: 'not-found' });
+  });
+});
+
+describe('the report view’s data, when the opener names the report’s address', () => {
+  /** An API whose report answers come `reportDelayMs` late, and a log of when each request left and each answer came. */
+  function loggedApi(reportDelayMs: number, listStatus?: number) {
+    const log: string[] = [];
+    const api = createReportsApi({
+      baseUrl: service.baseUrl,
+      apiKey: KEY,
+      retry: { maxAttempts: 1, maxWaitMs: 0 },
+      fetch: async (input, init) => {
+        const url = new URL(String(input));
+        const kind = url.pathname === '/api/v1/reports' ? `list ${url.searchParams.get('search')}` : 'report';
+        log.push(`asked ${kind}`);
+        if (kind === 'report') await new Promise((resolve) => setTimeout(resolve, reportDelayMs));
+        const answer =
+          kind !== 'report' && listStatus ? new Response('{"message":"Too Many Attempts."}', { status: listStatus }) : await fetch(input, init);
+        log.push(`answered ${kind}`);
+        return answer;
+      },
+    });
+    return { api, log };
+  }
+
+  it('asks for the report and its address’s history at once, and draws the same view as without the address', async () => {
+    const seeded = seedHistory();
+    const stored = storedAddress(seeded.url);
+    const { api, log } = loggedApi(150);
+    const view = await loadReportView({ api, baseUrl: service.baseUrl }, seeded.mediocre, stored);
+    // The list left before the report came back: the two requests overlapped.
+    expect(log.indexOf(`asked list ${stored}`)).toBeLessThan(log.indexOf('answered report'));
+    expect(log.filter((line) => line.startsWith('asked'))).toHaveLength(2);
+    const serial = await loadReportView({ api: loggedApi(0).api, baseUrl: service.baseUrl }, seeded.mediocre);
+    expect(view).toEqual(serial);
+    expect(view.previous?.id).toBe(seeded.bad);
+  });
+
+  it('drops the list of a wrong address and reads the report’s own', async () => {
+    const seeded = seedHistory();
+    const stored = storedAddress(seeded.url);
+    const { api, log } = loggedApi(0);
+    const view = await loadReportView({ api, baseUrl: service.baseUrl }, seeded.good, `${stored}-other`);
+    expect(log.filter((line) => line.startsWith('asked'))).toEqual(['asked list ' + `${stored}-other`, 'asked report', `asked list ${stored}`]);
+    expect(view.history.map((p) => p.id)).toEqual([seeded.bad, seeded.mediocre, seeded.good]);
+    expect(view.previous?.id).toBe(seeded.mediocre);
+  });
+
+  it('takes the address through the message, and a report that is gone still fails in the service’s words', async () => {
+    const seeded = seedHistory();
+    const view = await handlers().getReport({ id: seeded.good, url: storedAddress(seeded.url) });
+    expect(view.history.map((p) => p.id)).toEqual([seeded.bad, seeded.mediocre, seeded.good]);
+    await expect(handlers().getReport({ id: 987_654, url: storedAddress(seeded.url) })).rejects.toMatchObject({ kind: 'not-found' });
+  });
+
+  it('still shows the report when the early list fails, and says why', async () => {
+    const seeded = seedHistory();
+    const { api } = loggedApi(50, 429);
+    const view = await loadReportView({ api, baseUrl: service.baseUrl }, seeded.good, storedAddress(seeded.url));
+    expect(view.report.id).toBe(seeded.good);
+    expect(view.history.map((p) => p.id)).toEqual([seeded.good]);
+    expect(view.historyError).toMatchObject({ kind: 'rate-limited' });
   });
 });
 

@@ -41,7 +41,7 @@ describe('a report’s checks summed up in the popup', () => {
     );
     const all = view.root.querySelector('a.summary__all')!;
     expect(all.textContent).toBe('All 36 checks');
-    expect(all.getAttribute('href')).toBe('/report.html?id=42&tab=7&at=2024-05-01T10%3A00%3A00.000Z');
+    expect(all.getAttribute('href')).toBe('/report.html?id=42&tab=7&at=2024-05-01T10%3A00%3A00.000Z&url=example.com%2Fshoes');
   });
 
   it.each([

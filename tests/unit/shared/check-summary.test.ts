@@ -72,4 +72,17 @@ describe('the address of the report view', () => {
   it('ignores a tab that is not one', () => {
     expect(readReportViewTarget('?id=5&tab=x')).toEqual({ id: 5 });
   });
+
+  it('carries the report’s address, so that the view asks for its history with it', () => {
+    const url = 'shop.example.com/search?q=a&b=c#x';
+    const path = reportViewPath({ id: 4, url });
+    expect(path).toBe('/report.html?id=4&url=shop.example.com%2Fsearch%3Fq%3Da%26b%3Dc%23x');
+    expect(readReportViewTarget(path.slice(path.indexOf('?')))).toEqual({ id: 4, url });
+  });
+
+  it('leaves out an address longer than the background takes', () => {
+    const url = `example.com/${'a'.repeat(2048)}`;
+    expect(reportViewPath({ id: 4, url })).toBe('/report.html?id=4');
+    expect(readReportViewTarget(`?id=4&url=${url}`)).toEqual({ id: 4 });
+  });
 });
