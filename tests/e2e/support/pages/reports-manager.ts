@@ -33,6 +33,26 @@ export class ReportsManagerPage {
     if (!reply.ok) throw new Error(`Could not connect: ${reply.error?.message}`);
   }
 
+  /**
+   * How the table is laid out now: its rows, the cells whose content is wider than the cell (a column
+   * too narrow for its words: buttons, badges, dates, or a header cut short), and the address column's
+   * width in em.
+   */
+  async tableLayout(): Promise<{ rows: number; overflowing: string[]; addressEm: number }> {
+    return this.page.evaluate(() => {
+      const table = document.querySelector<HTMLElement>('.rm-table')!;
+      const em = parseFloat(getComputedStyle(table).fontSize);
+      const rows = [...table.querySelectorAll('tbody tr')];
+      const overflowing = [
+        ...table.querySelectorAll<HTMLElement>('thead th > *, thead th, .rm-actions, .rm-col-score > *, .rm-col-privacy, .rm-col-date > *'),
+      ]
+        .filter((el) => el.scrollWidth > (el.closest('td, th') as HTMLElement).clientWidth)
+        .map((el) => el.className || el.textContent || el.tagName);
+      const address = table.querySelector<HTMLElement>('thead th:nth-child(2)')!.getBoundingClientRect().width;
+      return { rows: rows.length, overflowing, addressEm: address / em };
+    });
+  }
+
   /** Forgets the kept view, so the run starts from the defaults. */
   async resetView(): Promise<void> {
     await this.page.evaluate(() => chrome.storage.local.remove(['reportsView', 'reportsView$']));
