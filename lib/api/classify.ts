@@ -31,39 +31,6 @@ export interface RequestContext {
   subject: Subject;
 }
 
-// Getters: each is read in the UI language when an error is made.
-const MESSAGES = {
-  get unauthorized() {
-    return t('errorUnauthorized');
-  },
-  get forbiddenPlan() {
-    return t('errorForbiddenPlan');
-  },
-  get forbiddenReport() {
-    return t('errorForbiddenReport');
-  },
-  get forbidden() {
-    return t('errorForbidden');
-  },
-  get notFound() {
-    return t('errorNotFound');
-  },
-  get validation() {
-    return t('errorRefused');
-  },
-  get quota() {
-    return t('errorQuota');
-  },
-  server: (status: number) => t('errorServer', { status: String(status) }),
-  get notTheApi() {
-    return t('errorNotTheApi');
-  },
-  get broken() {
-    return t('errorBroken');
-  },
-  notUnderstood: (status: number) => t('errorNotUnderstood', { status: String(status) }),
-};
-
 function rateLimitedMessage(seconds: number | undefined): string {
   if (seconds === undefined) return t('errorRateLimitedMinute');
   if (seconds >= RETRY_AFTER_MAX_SECONDS) return t('errorRateLimitedLater');
@@ -153,11 +120,11 @@ function snippet(body: ParsedBody): string {
 
 /** A 2xx whose JSON is cut off or garbled: the service answered, but not so that it can be read. */
 export function brokenAnswer(detail: string): ApiError {
-  return new ApiError({ kind: 'invalid-response', message: MESSAGES.broken, detail });
+  return new ApiError({ kind: 'invalid-response', message: t('errorBroken'), detail });
 }
 
 export function notTheApi(detail: string, hint = ''): ApiError {
-  return new ApiError({ kind: 'not-the-api', message: hint ? `${MESSAGES.notTheApi} ${hint}` : MESSAGES.notTheApi, detail });
+  return new ApiError({ kind: 'not-the-api', message: hint ? `${t('errorNotTheApi')} ${hint}` : t('errorNotTheApi'), detail });
 }
 
 /**
@@ -174,7 +141,7 @@ export function errorFromRedirect(location: string | null, requestUrl: string, b
   } catch {
     return notTheApi(detail);
   }
-  if (isLoginPage(target.href)) return new ApiError({ kind: 'unauthorized', message: MESSAGES.unauthorized, detail });
+  if (isLoginPage(target.href)) return new ApiError({ kind: 'unauthorized', message: t('errorUnauthorized'), detail });
   let suggestion: string | null;
   try {
     suggestion = normaliseBaseUrl(target.href);
@@ -205,30 +172,30 @@ export function errorFromResponse(status: number, headers: Headers, body: Parsed
     return new ApiError({
       ...base,
       kind: 'server-error',
-      message: MESSAGES.server(status),
+      message: t('errorServer', { status: String(status) }),
       ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }),
     });
   }
   // A web page, not the API's JSON: the address is wrong (or a proxy answered). JSON gone wrong is still the API's: its status tells.
   if (!body.json && !body.broken) return notTheApi(detail);
-  if (status === 401) return new ApiError({ ...base, kind: 'unauthorized', message: MESSAGES.unauthorized });
+  if (status === 401) return new ApiError({ ...base, kind: 'unauthorized', message: t('errorUnauthorized') });
   if (status === 403) {
     const plan = /access to this feature/i.test(bodyMessage(body) ?? '');
-    const message = plan ? MESSAGES.forbiddenPlan : req.subject === 'report' ? MESSAGES.forbiddenReport : MESSAGES.forbidden;
+    const message = plan ? t('errorForbiddenPlan') : req.subject === 'report' ? t('errorForbiddenReport') : t('errorForbidden');
     return new ApiError({ ...base, kind: 'forbidden', message });
   }
   if (status === 404) {
-    return req.subject === 'report' ? new ApiError({ ...base, kind: 'not-found', message: MESSAGES.notFound }) : notTheApi(detail);
+    return req.subject === 'report' ? new ApiError({ ...base, kind: 'not-found', message: t('errorNotFound') }) : notTheApi(detail);
   }
   if (status === 422 || status === 400) {
     const fields = body.json ? fieldErrors(body.value) : {};
     const all = Object.values(fields).flat();
-    if (all.some((m) => /too many reports/i.test(m))) return new ApiError({ ...base, kind: 'quota-exceeded', message: MESSAGES.quota, fields });
+    if (all.some((m) => /too many reports/i.test(m))) return new ApiError({ ...base, kind: 'quota-exceeded', message: t('errorQuota'), fields });
     // Every field's message makes one sentence, as long as one of them may be.
-    const message = all.length > 0 ? readable(all.join(' ')) : (bodyMessage(body) ?? MESSAGES.validation);
+    const message = all.length > 0 ? readable(all.join(' ')) : (bodyMessage(body) ?? t('errorRefused'));
     return new ApiError({ ...base, kind: 'validation', message, fields });
   }
   // 405 and 419 (the session-guarded web routes) mean the request reached the website, not its API.
   if (status === 405 || status === 419) return notTheApi(detail);
-  return new ApiError({ ...base, kind: 'invalid-response', message: MESSAGES.notUnderstood(status) });
+  return new ApiError({ ...base, kind: 'invalid-response', message: t('errorNotUnderstood', { status: String(status) }) });
 }

@@ -94,3 +94,15 @@ export function pluralForms<K extends PluralKey>(key: K, params: Record<PluralNa
   }
   return forms;
 }
+
+/**
+ * Words kept by name, read from the catalogue each time they are read (getters): the same words on
+ * every screen, in the UI language. `catalogueWords({ good: 'scoreGood' }).good` is `t('scoreGood')`.
+ */
+export function catalogueWords<N extends string | number>(keys: Record<N, PlainKey>): Readonly<Record<N, string>> {
+  const words = {} as Record<N, string>;
+  for (const [name, key] of Object.entries(keys) as [string, PlainKey][]) {
+    Object.defineProperty(words, name, { get: () => t(key), enumerable: true });
+  }
+  return words;
+}

@@ -1,4 +1,4 @@
-import { t } from '@/lib/shared/i18n';
+import { catalogueWords } from '@/lib/shared/i18n';
 /**
  * How the service's 0–100 score reads to a person. Kept free of zod and of
  * the API client so the popup can show labels without bundling either.
@@ -20,45 +20,15 @@ export function isResultLabel(value: unknown): value is ResultLabel {
   return RESULT_LABELS.some((label) => label === value);
 }
 
-// Getters, read in the UI language each time: the same words on every screen.
-export const RESULT_LABEL_TEXT: Readonly<Record<ResultLabel, string>> = {
-  get good() {
-    return t('scoreGood');
-  },
-  get decent() {
-    return t('scoreDecent');
-  },
-  get bad() {
-    return t('scoreBad');
-  },
-};
+// Read in the UI language each time (catalogueWords): the same words on every screen.
+export const RESULT_LABEL_TEXT = catalogueWords<ResultLabel>({ good: 'scoreGood', decent: 'scoreDecent', bad: 'scoreBad' });
 
 /** 0 public, 1 private (hidden), 2 password-protected. A tuple, so zod schemas can read it too: `z.literal(PRIVACY_VALUES)`. */
 export const PRIVACY_VALUES = [0, 1, 2] as const;
 
 export type Privacy = (typeof PRIVACY_VALUES)[number];
 
-export const PRIVACY_TEXT: Readonly<Record<Privacy, string>> = {
-  get 0() {
-    return t('privacyPublic');
-  },
-  get 1() {
-    return t('privacyPrivate');
-  },
-  get 2() {
-    return t('privacyPassword');
-  },
-};
+export const PRIVACY_TEXT = catalogueWords<Privacy>({ 0: 'privacyPublic', 1: 'privacyPrivate', 2: 'privacyPassword' });
 
 /** The same, in one word where space is short (a radio button, a table cell). */
-export const PRIVACY_SHORT_TEXT: Readonly<Record<Privacy, string>> = {
-  get 0() {
-    return t('privacyPublic');
-  },
-  get 1() {
-    return t('privacyPrivate');
-  },
-  get 2() {
-    return t('privacyPasswordShort');
-  },
-};
+export const PRIVACY_SHORT_TEXT = catalogueWords<Privacy>({ 0: 'privacyPublic', 1: 'privacyPrivate', 2: 'privacyPasswordShort' });
