@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { ApiErrorData } from '@/lib/api/errors';
+import { useRef, useState } from 'preact/hooks';
 import type { RunView } from '@/lib/protocol';
-import { errorData } from '@/lib/pages/error-view';
-import { onStateChanged, sendToBackground } from '@/lib/pages/send-to-background';
+import { useBackgroundList } from '@/lib/pages/hooks';
+import { sendToBackground } from '@/lib/pages/send-to-background';
 import { t } from '@/lib/shared/i18n';
 
 /**
@@ -11,13 +10,11 @@ import { t } from '@/lib/shared/i18n';
  * so the reports list can read the service again.
  */
 export function useRuns() {
-  const [runs, setRuns] = useState<RunView[] | null>(null);
-  const [error, setError] = useState<ApiErrorData | null>(null);
   const [finishedCount, setFinishedCount] = useState(0);
   /** The state each run was last seen in; null until the first read, whose runs ended before this page opened. */
   const known = useRef<Map<string, RunView['state']> | null>(null);
 
-  const show = useCallback((next: RunView[]) => {
+  const countEnded = (next: RunView[]) => {
     let ended = 0;
     const first = known.current === null;
     const seen = (known.current ??= new Map());
@@ -28,36 +25,25 @@ export function useRuns() {
       seen.set(run.id, run.state);
     }
     if (ended > 0) setFinishedCount((n) => n + ended);
-    setRuns(next);
-  }, []);
+  };
 
-  const run = useCallback(
-    async (work: () => Promise<RunView[]>) => {
-      setError(null);
-      try {
-        show(await work());
-      } catch (caught) {
-        setError(errorData(caught, t('rmRunsUnreadable')));
-      }
-    },
-    [show],
+  const {
+    list: runs,
+    error,
+    act,
+  } = useBackgroundList(
+    'runs',
+    () => sendToBackground('getRuns', {}),
+    () => t('rmRunsUnreadable'),
+    countEnded,
   );
-
-  const load = useCallback(() => run(() => sendToBackground('getRuns', {})), [run]);
-
-  useEffect(() => {
-    void load();
-    return onStateChanged((change) => {
-      if (change === 'runs') void load();
-    });
-  }, [load]);
 
   return {
     runs,
     error,
     finishedCount,
-    stop: (id: string) => run(() => sendToBackground('stopRun', { id })),
-    retry: (id: string) => run(() => sendToBackground('retryRun', { id })),
-    dismiss: (id: string) => run(() => sendToBackground('dismissRun', { id })),
+    stop: (id: string) => act(() => sendToBackground('stopRun', { id })),
+    retry: (id: string) => act(() => sendToBackground('retryRun', { id })),
+    dismiss: (id: string) => act(() => sendToBackground('dismissRun', { id })),
   };
 }
