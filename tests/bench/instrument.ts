@@ -8,12 +8,19 @@
  *     in the report view, when its checks are drawn (from the kept copy, or as the service answered);
  *   - bench-blank.html, an extension page of one line of text with the same probe: the floor (the
  *     line gives it a first contentful paint to compare the popup's with).
+ *   - two floors under the popup, made from its built popup.html: bench-floor-files.html, the blank page
+ *     with the popup's own stylesheets and scripts loaded but none of them run (modulepreload); and
+ *     bench-floor-answer.html, the same with one message to the background whose answer marks the page
+ *     drawn (the background refuses it, as it comes from none of the extension's own pages: the time is
+ *     the messaging alone). What the popup cannot do without: its files, and one answer from elsewhere.
  * An extension page may only run scripts from the extension itself (MV3 CSP), hence a file.
  */
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export const BLANK_PAGE = 'bench-blank.html';
+export const FLOOR_FILES_PAGE = 'bench-floor-files.html';
+export const FLOOR_ANSWER_PAGE = 'bench-floor-answer.html';
 
 export interface ProbeMarks {
   /** The address shown (not the "…" placeholder). */
@@ -90,12 +97,32 @@ const BLANK = `<!doctype html>
 </html>
 `;
 
+/** The marked element waits for the background's answer (any answer, or none) before the probe sees it. */
+const FLOOR_ANSWER_SCRIPT = `const main = document.querySelector('main');
+const drawn = () => main.setAttribute('data-bench-blank', '');
+globalThis.chrome.runtime.sendMessage({ type: 'getSettings', payload: {} }).then(drawn, drawn);
+`;
+
+/** The blank page with the popup's stylesheets and module preloads (popup.html's, and its script's, as built); `extra` at the end of its head. */
+function floorPage(popupHtml: string, extra: string, marked: boolean): string {
+  const links = [...popupHtml.matchAll(/<link rel="(?:stylesheet|modulepreload)"[^>]*>/g)].map((m) => m[0]);
+  const script = /<script type="module"[^>]*src="([^"]+)"/.exec(popupHtml)?.[1];
+  if (!script || links.length === 0) throw new Error('popup.html names no module script or stylesheet to build the floors from');
+  const head = [`<link rel="modulepreload" crossorigin href="${script}">`, ...links, extra].join('');
+  const page = BLANK.replace('</head>', `${head}</head>`);
+  return marked ? page : page.replace('<main data-bench-blank ', '<main ');
+}
+
 /** Copies `buildDir` to `into` with the probe (in the popup and the report view) and the blank page; returns `into`. */
 export async function instrumentBuild(buildDir: string, into: string): Promise<string> {
   await rm(into, { recursive: true, force: true });
   await cp(buildDir, into, { recursive: true });
   await writeFile(join(into, 'bench-probe.js'), PROBE);
   await writeFile(join(into, BLANK_PAGE), BLANK);
+  const popupHtml = await readFile(join(into, 'popup.html'), 'utf8');
+  await writeFile(join(into, FLOOR_FILES_PAGE), floorPage(popupHtml, '', true));
+  await writeFile(join(into, 'bench-floor-answer.js'), FLOOR_ANSWER_SCRIPT);
+  await writeFile(join(into, FLOOR_ANSWER_PAGE), floorPage(popupHtml, '<script type="module" src="/bench-floor-answer.js"></script>', false));
   for (const page of ['popup.html', 'report.html']) {
     const path = join(into, page);
     const html = await readFile(path, 'utf8');

@@ -1,6 +1,8 @@
 import type { Page, Target } from 'puppeteer-core';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
-import { BLANK_PAGE, type ProbeMarks } from './instrument.ts';
+import { BLANK_PAGE, FLOOR_ANSWER_PAGE, FLOOR_FILES_PAGE, type ProbeMarks } from './instrument.ts';
+
+const PAGES = { popup: 'popup.html', blank: BLANK_PAGE, floorFiles: FLOOR_FILES_PAGE, floorAnswer: FLOOR_ANSWER_PAGE } as const;
 
 export interface PopupSample {
   /** From the open call (a click on the toolbar icon) to the frame after the page's reports were painted (cached or answered), ms. */
@@ -20,15 +22,15 @@ export interface PopupSample {
 }
 
 /**
- * Opens the real toolbar popup over `tab` — the extension's popup, or the blank page in
+ * Opens the real toolbar popup over `tab` — the extension's popup, or the blank page or a floor in
  * its place (`action.setPopup`) — waits for the probe's ready mark and closes it again.
  * Both clocks are the machine's wall clock: the click is taken in Node, the ready frame
  * in the page (timeOrigin + performance.now()).
  */
-export async function openOnce(ext: ExtensionBrowser, tab: Page, which: 'popup' | 'blank', timeoutMs = 15_000): Promise<PopupSample> {
+export async function openOnce(ext: ExtensionBrowser, tab: Page, which: keyof typeof PAGES, timeoutMs = 15_000): Promise<PopupSample> {
   const extension = (await ext.browser.extensions()).get(ext.extensionId);
   if (!extension) throw new Error('The extension is not installed');
-  const file = which === 'popup' ? 'popup.html' : BLANK_PAGE;
+  const file = PAGES[which];
   const worker = await ext.worker();
   await worker.evaluate((popup: string) => browser.action.setPopup({ popup }), file);
   await tab.bringToFront();
@@ -90,6 +92,9 @@ export interface PopupRuns {
   /** With the extension's session storage emptied first: as on the first open of a page. */
   popupUncached: PopupSample[];
   blank: PopupSample[];
+  /** The floors (tests/bench/instrument.ts): the popup's files loaded, none run; and with one answer from the background. */
+  floorFiles: PopupSample[];
+  floorAnswer: PopupSample[];
 }
 
 /**
@@ -97,15 +102,19 @@ export interface PopupRuns {
  * meet the same machine load; `warmup` of each first, not kept.
  */
 export async function benchPopupVsBlank(ext: ExtensionBrowser, tab: Page, runs: number, warmup: number): Promise<PopupRuns> {
-  const result: PopupRuns = { popup: [], popupUncached: [], blank: [] };
+  const result: PopupRuns = { popup: [], popupUncached: [], blank: [], floorFiles: [], floorAnswer: [] };
   for (let i = 0; i < warmup + runs; i += 1) {
     const popup = await openOnce(ext, tab, 'popup');
     const blank = await openOnce(ext, tab, 'blank');
+    const floorFiles = await openOnce(ext, tab, 'floorFiles');
+    const floorAnswer = await openOnce(ext, tab, 'floorAnswer');
     await (await ext.worker()).evaluate(() => browser.storage.session.clear());
     const uncached = await openOnce(ext, tab, 'popup');
     if (i < warmup) continue;
     result.popup.push(popup);
     result.blank.push(blank);
+    result.floorFiles.push(floorFiles);
+    result.floorAnswer.push(floorAnswer);
     result.popupUncached.push(uncached);
   }
   return result;

@@ -33,6 +33,8 @@ export interface Timings extends ReportViewRuns {
   popup: PopupSample[];
   popupUncached: PopupSample[];
   blank: PopupSample[];
+  floorFiles: PopupSample[];
+  floorAnswer: PopupSample[];
   /** Requests the service received for one popup open. */
   popupRequests: string[];
   slowPopup: PopupSample[];
@@ -74,8 +76,8 @@ export async function runScenarios(o: ScenarioOptions): Promise<Timings> {
     const options = await connect(ext, service.baseUrl);
     const tab = await ext.newTab(pageUrl);
 
-    o.log('popup and blank page, open → ready');
-    const { popup, popupUncached, blank } = await benchPopupVsBlank(ext, tab, o.runs, o.warmup);
+    o.log('popup, blank page and the two floors, open → ready');
+    const { popup, popupUncached, blank, floorFiles, floorAnswer } = await benchPopupVsBlank(ext, tab, o.runs, o.warmup);
     const wrongCount = [...popup, ...popupUncached].find((s) => s.readyCount !== PAGE_REPORTS || (s.shownCount ?? PAGE_REPORTS) !== PAGE_REPORTS);
     if (wrongCount) throw new Error(`The popup listed ${wrongCount.shownCount} reports, then ${wrongCount.readyCount}, not ${PAGE_REPORTS}`);
 
@@ -100,7 +102,7 @@ export async function runScenarios(o: ScenarioOptions): Promise<Timings> {
     await saveConnection(options, proxy.baseUrl);
     const slowPopup = await benchSlowPopup(ext, tab, o.runs, o.warmup);
 
-    return { popup, popupUncached, blank, popupRequests, slowPopup, worker, options: optionsSamples, ...reportRuns };
+    return { popup, popupUncached, blank, floorFiles, floorAnswer, popupRequests, slowPopup, worker, options: optionsSamples, ...reportRuns };
   } finally {
     await ext?.close();
     await proxy.close();

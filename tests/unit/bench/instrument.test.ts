@@ -1,0 +1,56 @@
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FLOOR_ANSWER_PAGE, FLOOR_FILES_PAGE, instrumentBuild } from '../../bench/instrument';
+
+const POPUP = `<!DOCTYPE html><html><head>
+    <script type="module" crossorigin src="/chunks/popup-a1.js"></script>
+    <link rel="modulepreload" crossorigin href="/chunks/pages-b2.js">
+    <link rel="stylesheet" crossorigin href="/assets/pages-c3.css">
+    <link rel="stylesheet" crossorigin href="/assets/popup-d4.css">
+  </head><body><div id="app"></div></body></html>`;
+
+let dir: string;
+let out: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'instrument-test-'));
+  mkdirSync(join(dir, 'build'));
+  writeFileSync(join(dir, 'build', 'popup.html'), POPUP);
+  writeFileSync(join(dir, 'build', 'report.html'), '<!DOCTYPE html><html><head></head><body></body></html>');
+  out = await instrumentBuild(join(dir, 'build'), join(dir, 'instrumented'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const read = (file: string) => readFileSync(join(out, file), 'utf8');
+const tags = (html: string) => [...html.matchAll(/<(script|link)\b[^>]*>/g)].map((m) => m[0]);
+
+describe('the floors under the popup', () => {
+  it('loads every file the popup loads, and runs none of them', () => {
+    const page = read(FLOOR_FILES_PAGE);
+    expect(tags(page)).toEqual([
+      '<script src="/bench-probe.js">',
+      '<link rel="modulepreload" crossorigin href="/chunks/popup-a1.js">',
+      '<link rel="modulepreload" crossorigin href="/chunks/pages-b2.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/pages-c3.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/popup-d4.css">',
+    ]);
+    expect(page).toContain('<main data-bench-blank data-state="ready">');
+  });
+
+  it('adds one message to the background, and marks the page drawn only once it is answered', () => {
+    const page = read(FLOOR_ANSWER_PAGE);
+    expect(tags(page).slice(1, 5)).toEqual(tags(read(FLOOR_FILES_PAGE)).slice(1));
+    expect(tags(page).at(-1)).toBe('<script type="module" src="/bench-floor-answer.js">');
+    expect(page).not.toContain('data-bench-blank');
+    const script = read('bench-floor-answer.js');
+    expect(script).toContain("sendMessage({ type: 'getSettings', payload: {} }).then(drawn, drawn)");
+    expect(script).toContain("setAttribute('data-bench-blank', '')");
+  });
+
+  it('says so when popup.html no longer names a script', async () => {
+    writeFileSync(join(dir, 'build', 'popup.html'), '<html><head></head><body></body></html>');
+    await expect(instrumentBuild(join(dir, 'build'), join(dir, 'again'))).rejects.toThrow(/popup.html names no module script/);
+    writeFileSync(join(dir, 'build', 'popup.html'), POPUP);
+  });
+});
