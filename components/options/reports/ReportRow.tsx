@@ -97,7 +97,15 @@ export class ReportRow extends Component<Props> {
           />
         </td>
         <th scope="row" class="rm-col-address" translate={false}>
-          <a id={`${id}-address`} href={pageHref(report.url)} target="_blank" rel="noopener noreferrer" class="rm-address" title={report.url} dir="ltr">
+          <a
+            id={`${id}-address`}
+            href={pageHref(report.url)}
+            target="_blank"
+            rel="noopener noreferrer"
+            class="rm-address"
+            title={report.url}
+            dir="ltr"
+          >
             {report.url}
           </a>
         </th>
