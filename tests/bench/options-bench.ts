@@ -11,6 +11,12 @@ export interface OptionsSample {
    * until the frame after them.
    */
   split: { beforeMessage: number; toRequest: number; service: number; parseAndReply: number; render: number } | null;
+  /**
+   * The split's last part, drawing, in its own parts (null when the reply was not seen): the page's script from the
+   * reply to the new rows being in the DOM (the list's code and Preact); the wait for the next frame to start; that
+   * frame (style, layout, paint) until the page runs again. Kept in the raw samples only.
+   */
+  drawing?: { script: number; frameWait: number; frame: number } | null;
 }
 
 const ROWS = '.rm-table tbody tr[data-report-id]';
@@ -44,7 +50,10 @@ export async function benchOptionsPaging(options: Page, worker: WebWorker, runs:
     await watchNextPage(options);
     await (await pagerButton(options, 'Next')).handle.click();
     const drawn = await options.evaluate(() => (window as unknown as Watched).__nextPage);
-    if (i >= warmup) samples.push({ pageChange: drawn.ms, split: await splitOf(options, worker, drawn) });
+    if (i >= warmup) {
+      const split = await splitOf(options, worker, drawn);
+      samples.push({ pageChange: drawn.ms, split, drawing: split && drawingOf(drawn, drawn.paintedAt - split.render) });
+    }
   }
   return samples;
 }
@@ -53,6 +62,10 @@ export async function benchOptionsPaging(options: Page, worker: WebWorker, runs:
 interface Drawn {
   ms: number;
   clickedAt: number;
+  /** The rows in the DOM (the mutation that put them there was seen). */
+  rowsAt: number;
+  /** The next frame's animation callbacks ran. */
+  frameAt: number;
   paintedAt: number;
 }
 type Watched = { __nextPage: Promise<Drawn> };
@@ -120,6 +133,11 @@ async function splitOf(page: Page, worker: WebWorker, drawn: Drawn): Promise<Opt
   };
 }
 
+/** Reply → painted in parts, from the reply's time. */
+function drawingOf(drawn: Drawn, repliedAt: number): OptionsSample['drawing'] {
+  return { script: drawn.rowsAt - repliedAt, frameWait: drawn.frameAt - drawn.rowsAt, frame: drawn.paintedAt - drawn.frameAt };
+}
+
 /** Armed before the click: a promise kept in the page, resolved with click→drawn once the next page's rows are in and painted. */
 async function watchNextPage(page: Page): Promise<void> {
   await page.evaluate(
@@ -135,11 +153,20 @@ async function watchNextPage(page: Page): Promise<void> {
           observer.disconnect();
           clearTimeout(timer);
           const started = clickedAt;
+          const rowsAt = performance.now();
           requestAnimationFrame(() => {
+            const frameAt = performance.now();
             const channel = new MessageChannel();
             channel.port1.onmessage = () => {
               const paintedAt = performance.now();
-              resolve({ ms: paintedAt - started, clickedAt: performance.timeOrigin + started, paintedAt: performance.timeOrigin + paintedAt });
+              const origin = performance.timeOrigin;
+              resolve({
+                ms: paintedAt - started,
+                clickedAt: origin + started,
+                rowsAt: origin + rowsAt,
+                frameAt: origin + frameAt,
+                paintedAt: origin + paintedAt,
+              });
             };
             channel.port2.postMessage(0);
           });

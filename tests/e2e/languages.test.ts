@@ -53,6 +53,13 @@ describe.each([
     });
   };
   const text = (page: Page, selector: string) => page.$eval(selector, (el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim());
+  /** The element's name as Chromium gives it to a screen reader. */
+  const accessibleName = async (page: Page, selector: string) => {
+    const element = await page.$(selector);
+    if (!element) throw new Error(`Nothing matches ${selector}`);
+    const node = await page.accessibility.snapshot({ root: element, interestingOnly: false });
+    return (node?.name ?? '').replace(/\s+/g, ' ').trim();
+  };
   let ext: ExtensionBrowser;
   let reportId: number;
   let olderId: number;
@@ -183,7 +190,8 @@ describe.each([
     const row = `section.rm[data-state="idle"] tr[data-report-id="${olderId}"]`;
     await options.waitForSelector(row, { timeout: 15_000 });
     expect(await text(options, '#rm-heading')).toBe(words('rmHeading'));
-    expect(await text(options, `${row} .rm-col-actions .button--danger`)).toBe(`${words('actionDelete')} ${PAGE.replace('https://', '')}`);
+    expect(await text(options, `${row} .rm-col-actions .button--danger`)).toBe(words('actionDelete'));
+    expect(await accessibleName(options, `${row} .rm-col-actions .button--danger`)).toBe(`${words('actionDelete')} ${PAGE.replace('https://', '')}`);
     await options.click(`${row} .rm-col-actions .button--danger`);
     await options.waitForSelector('dialog[open]');
     expect(await text(options, 'dialog[open] .dialog__title')).toBe(words('deleteTitle'));

@@ -234,6 +234,29 @@ describe('the reports list', () => {
 });
 
 describe('actions on one report', () => {
+  it('names each control of a row with the row’s address, on every page', async () => {
+    await manager.select('#rm-per-page', '25');
+    await manager.waitForList({ perPage: 25, page: 1 });
+    for (const page of [1, 2]) {
+      if (page === 2) {
+        await manager.pager('Next');
+        await manager.waitForList({ perPage: 25, page: 2 });
+      }
+      const [id] = (await manager.rowIds()).slice(3, 4);
+      const [address] = (await manager.rowAddresses()).slice(3, 4);
+      expect(await manager.rowControlNames(id!)).toEqual([
+        `Select ${address}`,
+        address,
+        `Open report ${address}`,
+        `Privacy ${address}`,
+        `Regenerate ${address}`,
+        `Delete ${address}`,
+      ]);
+    }
+    await manager.pager('First');
+    await manager.waitForList({ perPage: 25, page: 1 });
+  });
+
   it('sets a password, then makes the report public again', async () => {
     await manager.select('#rm-sort-by', 'id');
     await manager.select('#rm-per-page', '25');

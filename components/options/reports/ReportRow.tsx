@@ -1,3 +1,4 @@
+import { Component } from 'preact';
 import type { Report } from '@/lib/api';
 import { reportViewPath } from '@/lib/shared/report-view-address';
 import { PRIVACY_SHORT_TEXT } from '@/lib/shared/score';
@@ -15,89 +16,139 @@ export interface RowActions {
   onDelete: (report: Report) => void;
 }
 
-interface Props extends RowActions {
-  report: Report;
-  selected: boolean;
-  activity: RowActivity | undefined;
-  /** No action may start (a bulk delete is running). */
-  /** Changes each minute, so the row re-renders and "5 minutes ago" moves on. */
-  now: number;
+/** The words every row repeats, read from the catalogue once for the table rather than once a row. */
+export interface RowWords {
+  none: string;
+  open: string;
+  privacy: string;
+  regenerate: string;
+  regenerating: string;
+  delete: string;
+  privacyShort: Readonly<Record<Report['privacy'], string>>;
 }
 
-/** Short words for a narrow column; the privacy dialog explains each. */
+export function rowWords(): RowWords {
+  return {
+    none: t('rmNone'),
+    open: t('rmOpenReport'),
+    privacy: t('privacyLegend'),
+    regenerate: t('actionRegenerate'),
+    regenerating: t('actionRegenerating'),
+    delete: t('actionDelete'),
+    privacyShort: { 0: PRIVACY_SHORT_TEXT[0], 1: PRIVACY_SHORT_TEXT[1], 2: PRIVACY_SHORT_TEXT[2] },
+  };
+}
+
+interface Props {
+  report: Report;
+  /** The row's place on the page: it names the row's elements, so the next page keeps every id and reference as it is. */
+  position: number;
+  selected: boolean;
+  activity: RowActivity | undefined;
+  /** Changes each minute, so the row re-renders and "5 minutes ago" moves on. */
+  now: number;
+  words: RowWords;
+  /** The same object for as long as the table is shown. */
+  actions: RowActions;
+}
+
 /** The address as a link to the page itself; the service keeps it without its scheme. */
 function pageHref(url: string): string {
   return /^https?:\/\//i.test(url) ? url : `https://${url}`;
 }
 
-export function ReportRow({ report, selected, activity, ...actions }: Props) {
-  const busy = activity !== undefined;
-  // aria-disabled keeps the focus on a button that stops being usable while its own action runs.
-  const act = (fn: (r: Report) => void) => () => {
-    if (!busy) fn(report);
-  };
-  const about = (
-    <span class="sr-only" translate={false}>
-      {` ${report.url}`}
-    </span>
-  );
-  return (
-    <tr data-report-id={report.id} aria-busy={activity !== undefined} class={activity ? 'rm-row rm-row--busy' : 'rm-row'}>
-      <td class="rm-col-select">
-        <input
-          type="checkbox"
-          checked={selected}
-          aria-label={t('rmSelectRow', { address: report.url })}
-          onChange={(e) => actions.onSelect(report, e.currentTarget.checked)}
-        />
-      </td>
-      <th scope="row" class="rm-col-address" translate={false}>
-        <a href={pageHref(report.url)} target="_blank" rel="noopener noreferrer" class="rm-address" title={report.url} dir="ltr">
-          {report.url}
-        </a>
-      </th>
-      <td class="rm-col-project" title={report.project ?? undefined} translate={report.project === null}>
-        {report.project ?? <span class="muted">{t('rmNone')}</span>}
-      </td>
-      <td class="rm-col-score">
-        {activity === 'regenerating' ? (
-          <span class="rm-progress-text">
-            <span class="spinner" aria-hidden="true" />
-            {t('actionRegenerating')}
-          </span>
-        ) : (
-          <ScoreBadge score={report.score} label={report.label} />
-        )}
-      </td>
-      <td class="rm-col-privacy">{PRIVACY_SHORT_TEXT[report.privacy]}</td>
-      <td class="rm-col-date">
-        <DateText iso={report.generatedAt ?? report.createdAt} />
-      </td>
-      <td class="rm-col-actions">
-        <div class="rm-actions">
+/**
+ * One report as a row. Drawn again only when one of its own props changes: a page of 100 rows is not
+ * rebuilt when the status line, the selection of another row or the loading state changes.
+ */
+export class ReportRow extends Component<Props> {
+  override shouldComponentUpdate(next: Props): boolean {
+    const now = this.props;
+    return (
+      next.report !== now.report ||
+      next.position !== now.position ||
+      next.selected !== now.selected ||
+      next.activity !== now.activity ||
+      next.now !== now.now ||
+      next.words !== now.words ||
+      next.actions !== now.actions
+    );
+  }
+
+  override render() {
+    const { report, position, selected, activity, words, actions } = this.props;
+    const busy = activity !== undefined;
+    // aria-disabled keeps the focus on a button that stops being usable while its own action runs.
+    const act = (fn: (r: Report) => void) => () => {
+      if (!busy) fn(report);
+    };
+    // Each action is named by its words and the row's address ("Delete example.com/page"), read from the address
+    // cell by reference: no hidden copy of the address is drawn four more times a row.
+    const id = `rm-row-${position}`;
+    const named = (action: string) => ({ id: `${id}-${action}`, 'aria-labelledby': `${id}-${action} ${id}-address` });
+    return (
+      <tr data-report-id={report.id} aria-busy={busy} class={busy ? 'rm-row rm-row--busy' : 'rm-row'}>
+        <td class="rm-col-select">
+          <input
+            type="checkbox"
+            checked={selected}
+            aria-label={t('rmSelectRow', { address: report.url })}
+            onChange={(e) => actions.onSelect(report, e.currentTarget.checked)}
+          />
+        </td>
+        <th scope="row" class="rm-col-address" translate={false}>
           <a
-            class="button button--link"
-            href={reportViewPath({ id: report.id, generatedAt: report.generatedAt ?? report.createdAt, url: report.url })}
+            id={`${id}-address`}
+            href={pageHref(report.url)}
             target="_blank"
-            rel="noopener"
+            rel="noopener noreferrer"
+            class="rm-address"
+            title={report.url}
+            dir="ltr"
           >
-            {t('rmOpenReport')}
-            {about}
+            {report.url}
           </a>
-          <button type="button" class="button" aria-disabled={busy} onClick={act(actions.onPrivacy)}>
-            {t('privacyLegend')}
-            {about}
-          </button>
-          <button type="button" class="button" aria-disabled={busy} onClick={act(actions.onRegenerate)}>
-            {t('actionRegenerate')}
-            {about}
-          </button>
-          <button type="button" class="button button--danger" aria-disabled={busy} onClick={act(actions.onDelete)}>
-            {t('actionDelete')}
-            {about}
-          </button>
-        </div>
-      </td>
-    </tr>
-  );
+        </th>
+        <td class="rm-col-project" title={report.project ?? undefined} translate={report.project === null}>
+          {report.project ?? <span class="muted">{words.none}</span>}
+        </td>
+        <td class="rm-col-score">
+          {activity === 'regenerating' ? (
+            <span class="rm-progress-text">
+              <span class="spinner" aria-hidden="true" />
+              {words.regenerating}
+            </span>
+          ) : (
+            <ScoreBadge score={report.score} label={report.label} />
+          )}
+        </td>
+        <td class="rm-col-privacy">{words.privacyShort[report.privacy]}</td>
+        <td class="rm-col-date">
+          <DateText iso={report.generatedAt ?? report.createdAt} />
+        </td>
+        <td class="rm-col-actions">
+          <div class="rm-actions">
+            <a
+              {...named('open')}
+              class="button button--link"
+              href={reportViewPath({ id: report.id, generatedAt: report.generatedAt ?? report.createdAt, url: report.url })}
+              target="_blank"
+              rel="noopener"
+            >
+              {words.open}
+            </a>
+            <button {...named('privacy')} type="button" class="button" aria-disabled={busy} onClick={act(actions.onPrivacy)}>
+              {words.privacy}
+            </button>
+            <button {...named('regenerate')} type="button" class="button" aria-disabled={busy} onClick={act(actions.onRegenerate)}>
+              {words.regenerate}
+            </button>
+            <button {...named('delete')} type="button" class="button button--danger" aria-disabled={busy} onClick={act(actions.onDelete)}>
+              {words.delete}
+            </button>
+          </div>
+        </td>
+      </tr>
+    );
+  }
 }

@@ -1,8 +1,8 @@
 import type { Report } from '@/lib/api';
 import type { SortKey } from '@/lib/shared/list-options';
 import type { ReportsView } from '@/lib/protocol';
-import { ReportRow, type RowActions, type RowActivity } from '@/components/options/reports/ReportRow';
-import { useEffect, useRef } from 'preact/hooks';
+import { ReportRow, rowWords, type RowActions, type RowActivity } from '@/components/options/reports/ReportRow';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { t } from '@/lib/shared/i18n';
 
 interface Props extends RowActions {
@@ -47,6 +47,20 @@ function SortHeader({ label, sortKey, view, onSort, column }: SortHeaderProps) {
 export function ReportsTable(props: Props) {
   const { reports, view, selected, onSort } = props;
   const chosen = reports.filter((r) => selected.has(r.id)).length;
+  const words = useMemo(rowWords, []);
+  // The rows get one actions object for the table's life, which calls the newest props' handlers: a row is drawn
+  // again only when its own report, choice or activity changes.
+  const latest = useRef(props);
+  latest.current = props;
+  const actions = useMemo<RowActions>(
+    () => ({
+      onSelect: (report, on) => latest.current.onSelect(report, on),
+      onPrivacy: (report) => latest.current.onPrivacy(report),
+      onRegenerate: (report) => latest.current.onRegenerate(report),
+      onDelete: (report) => latest.current.onDelete(report),
+    }),
+    [],
+  );
   return (
     <div class="rm-table-wrap">
       <table class="rm-table" aria-busy={props.loading}>
@@ -76,14 +90,13 @@ export function ReportsTable(props: Props) {
           {reports.map((report, position) => (
             <ReportRow
               key={position}
+              position={position}
               report={report}
               selected={selected.has(report.id)}
               activity={props.activity.get(report.id)}
               now={props.now}
-              onSelect={props.onSelect}
-              onPrivacy={props.onPrivacy}
-              onRegenerate={props.onRegenerate}
-              onDelete={props.onDelete}
+              words={words}
+              actions={actions}
             />
           ))}
         </tbody>

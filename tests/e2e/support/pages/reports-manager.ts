@@ -95,6 +95,21 @@ export class ReportsManagerPage {
     return this.page.$$eval('tbody .rm-col-project', (cells) => cells.map((c) => c.textContent ?? ''));
   }
 
+  /** The names Chromium gives a row's controls (its checkbox, address link and actions), as a screen reader reads them. */
+  async rowControlNames(id: number): Promise<string[]> {
+    const row = await this.page.$(`tr[data-report-id="${id}"]`);
+    if (!row) throw new Error(`No row for report ${id}`);
+    const tree = await this.page.accessibility.snapshot({ root: row, interestingOnly: false });
+    const names: string[] = [];
+    const walk = (node: { role: string; name?: string; children?: unknown[] } | null | undefined): void => {
+      if (!node) return;
+      if (['checkbox', 'link', 'button'].includes(node.role)) names.push(text(node.name));
+      for (const child of node.children ?? []) walk(child as typeof node);
+    };
+    walk(tree);
+    return names;
+  }
+
   async rowScore(id: number): Promise<string> {
     const value = await this.page.$eval(`tr[data-report-id="${id}"] .rm-col-score`, (cell) => cell.textContent ?? '');
     return value.match(/\d+/)?.[0] ?? '';
