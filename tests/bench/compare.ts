@@ -20,7 +20,19 @@ const split = args.indexOf('--');
 if (split < 1 || split === args.length - 1) throw new Error('usage: compare.ts BEFORE.json [...] -- AFTER.json [...] [--baseline FILE]');
 
 type Bench = BenchResult & { commit?: string | null; machine?: unknown; at?: string };
-const SAMPLED = ['popup', 'popupUncached', 'blank', 'slowPopup', 'worker', 'options', 'reportView', 'reportViewUncached', 'tabBlank'] as const;
+const SAMPLED = [
+  'popup',
+  'popupUncached',
+  'blank',
+  'floorFiles',
+  'floorAnswer',
+  'slowPopup',
+  'worker',
+  'options',
+  'reportView',
+  'reportViewUncached',
+  'tabBlank',
+] as const;
 
 /** One result with every sample of `files`; sizes and settings from the first. */
 function pool(files: string[]): Bench {
