@@ -10,7 +10,7 @@ import { t, tn } from '@/lib/shared/i18n';
  * (name, passed or failed, importance) is drawn in that frame; the explanations and findings of the
  * checks below these follow in the next frame, before anyone can scroll to them.
  */
-export const FIRST_FRAME_CHECKS = 10;
+export const FIRST_FRAME_CHECKS = 6;
 
 /** The checks by category, each category saying how many of its checks failed. */
 export function CheckList({ groups, onPage, onShowAll }: { groups: CategoryGroup[]; onPage: ShowOnPageControl; onShowAll: () => void }) {
