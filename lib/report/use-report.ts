@@ -46,9 +46,19 @@ export function keptCopyWithin(answers: ReportAnswers | null, ms: number): Promi
 /**
  * Resolves once the frame drawn now has been painted: work that can wait (the service's answer
  * to a report already drawn from its kept copy, the look for the page's tab) runs after it.
+ * A tab in the background paints no frames: there it resolves after 100 ms.
  */
 export function afterPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return new Promise((resolve) => {
+    let done = false;
+    const next = () => {
+      if (done) return;
+      done = true;
+      setTimeout(resolve, 0);
+    };
+    requestAnimationFrame(next);
+    setTimeout(next, 100);
+  });
 }
 
 const keptState = (view: ReportView): ReportState => ({ phase: 'ready', view, fresh: false, refreshError: null, regenerating: false });
