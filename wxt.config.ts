@@ -52,12 +52,14 @@ function polyfillForBackgroundOnly(): Plugin {
  * its main thread a few ms on opening, more than the bytes a page gets that it does not use.
  * The dialogs and the secret field apart: the options and the report view use them, the popup
  * only on its password screen. WXT's empty `virtual:wxt-html-plugins` module (every page imports
- * it) joins the shared file rather than load as a file of its own. Only in the pages' build:
+ * it) and Vite's helper for `import()` (the popup's and the report view's later screens) join the shared
+ * file rather than load as files of their own. Only in the pages' build:
  * the background is one IIFE file, which has no chunks.
  */
 function sharedPageChunks(): Plugin {
   const dialogs = /[\\/]components[\\/]ui[\\/](Dialog|PrivacyDialog|DeleteDialog|SecretInput|Field)\.tsx/;
-  const shared = /([\\/](node_modules[\\/]preact|lib[\\/](pages|shared|api)|components[\\/]ui)[\\/]|virtual:wxt-html-plugins)/;
+  const shared =
+    /([\\/](node_modules[\\/]preact|lib[\\/](pages|shared|api)|components[\\/]ui)[\\/]|virtual:wxt-html-plugins|vite[\\/]preload-helper)/;
   return {
     name: 'shared-page-chunks',
     outputOptions(output) {

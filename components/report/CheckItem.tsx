@@ -11,12 +11,15 @@ const IMPORTANCE_TEXT = { high: 'importanceHighLong', medium: 'importanceMediumL
   PlainKey
 >;
 
-/** One check: its name, passed or failed, why it matters, how to fix it, and what was found. */
-export function CheckItem({ shown, onPage }: { shown: ShownCheck; onPage: ShowOnPageControl }) {
+/**
+ * One check: its name, passed or failed, why it matters, how to fix it, and what was found.
+ * `brief`: its line only, for the first frame of a check below the first screen (CheckList).
+ */
+export function CheckItem({ shown, onPage, brief = false }: { shown: ShownCheck; onPage: ShowOnPageControl; brief?: boolean }) {
   const { key, name, check, details } = shown;
   const headingId = useId();
-  const finding = useMemo(() => readFinding(key, check), [key, check]);
-  const targets = useMemo(() => pageTargets(key, check), [key, check]);
+  const finding = useMemo(() => (brief ? null : readFinding(key, check)), [brief, key, check]);
+  const targets = useMemo(() => (brief ? null : pageTargets(key, check)), [brief, key, check]);
   const verdict = check.passed ? 'passed' : 'failed';
   const verdictText = check.passed ? t('checkPassedShort') : t('checkFailedShort');
   return (
@@ -34,14 +37,18 @@ export function CheckItem({ shown, onPage }: { shown: ShownCheck; onPage: ShowOn
         </span>
         <span class={`check__importance check__importance--${check.importance}`}>{t(IMPORTANCE_TEXT[check.importance])}</span>
       </div>
-      <p class="check__why">{details?.why ?? t('checkUnknownWhy')}</p>
-      {!check.passed && details && (
-        <p class="check__fix">
-          <strong>{t('checkHowToFix')} </strong>
-          {details.fix}
-        </p>
+      {finding && (
+        <>
+          <p class="check__why">{details?.why ?? t('checkUnknownWhy')}</p>
+          {!check.passed && details && (
+            <p class="check__fix">
+              <strong>{t('checkHowToFix')} </strong>
+              {details.fix}
+            </p>
+          )}
+          <Finding finding={finding} />
+        </>
       )}
-      <Finding finding={finding} />
       {targets && <ShowOnPage checkKey={key} name={name} targets={targets} control={onPage} />}
     </li>
   );

@@ -1,10 +1,28 @@
+import { useEffect, useState } from 'preact/hooks';
 import { anyShown, type CategoryGroup } from '@/lib/report/check-groups';
+import { afterPaint } from '@/lib/report/use-report';
 import { CheckItem } from '@/components/report/CheckItem';
 import type { ShowOnPageControl } from '@/components/report/ShowOnPage';
 import { t, tn } from '@/lib/shared/i18n';
 
+/**
+ * The checks drawn whole in the report's first frame: more than a screen holds. Every check's line
+ * (name, passed or failed, importance) is drawn in that frame; the explanations and findings of the
+ * checks below these follow in the next frame, before anyone can scroll to them.
+ */
+export const FIRST_FRAME_CHECKS = 6;
+
 /** The checks by category, each category saying how many of its checks failed. */
 export function CheckList({ groups, onPage, onShowAll }: { groups: CategoryGroup[]; onPage: ShowOnPageControl; onShowAll: () => void }) {
+  const [whole, setWhole] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterPaint().then(() => live && setWhole(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  let drawn = 0;
   if (!anyShown(groups)) {
     return (
       <div class="report__empty" role="status">
@@ -28,7 +46,7 @@ export function CheckList({ groups, onPage, onShowAll }: { groups: CategoryGroup
             </h2>
             <ul class="checks">
               {group.checks.map((shown) => (
-                <CheckItem key={shown.key} shown={shown} onPage={onPage} />
+                <CheckItem key={shown.key} shown={shown} onPage={onPage} brief={!whole && (drawn += 1) > FIRST_FRAME_CHECKS} />
               ))}
             </ul>
           </section>

@@ -5,9 +5,12 @@ import type { ReportView } from '@/lib/protocol';
 import { reportMarkdown } from '@/lib/report/markdown';
 import { reportFileName, reportJson, saveFile } from '@/lib/report/report-file';
 import { PRIVACY_TEXT } from '@/lib/shared/score';
-import { DeleteDialog } from '@/components/ui/DeleteDialog';
-import { PrivacyDialog } from '@/components/ui/PrivacyDialog';
+import { lazyComponent } from '@/lib/pages/lazy-component';
 import { t, uiLanguage } from '@/lib/shared/i18n';
+
+/** Loaded on the first click that opens one, not with the page: the report's first frame does not wait for them. */
+const PrivacyDialog = lazyComponent(() => import('@/components/ui/PrivacyDialog').then((m) => m.PrivacyDialog));
+const DeleteDialog = lazyComponent(() => import('@/components/ui/DeleteDialog').then((m) => m.DeleteDialog));
 
 interface Props {
   view: ReportView;
@@ -25,6 +28,12 @@ export function ReportActions({ view, regenerating, onRegenerate, onSaved, onDel
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [manualCopy, setManualCopy] = useState<string | null>(null);
   const { report } = view;
+  // The dialog opens in the frame its code is in: never an empty frame between the click and the dialog.
+  const open = (which: 'privacy' | 'delete') =>
+    void (which === 'privacy' ? PrivacyDialog : DeleteDialog).preload().then(
+      () => setDialog(which),
+      (error: unknown) => setOutcome({ tone: 'failed', text: asApiError(error).message }),
+    );
 
   const regenerate = async () => {
     setOutcome(null);
@@ -65,10 +74,10 @@ export function ReportActions({ view, regenerating, onRegenerate, onSaved, onDel
           {regenerating && <span class="spinner" aria-hidden="true" />}
           {regenerating ? t('actionRegenerating') : t('actionRegenerate')}
         </button>
-        <button type="button" class="button" onClick={() => setDialog('privacy')}>
+        <button type="button" class="button" onClick={() => open('privacy')}>
           {t('actionPrivacy', { privacy: PRIVACY_TEXT[report.privacy] })}
         </button>
-        <button type="button" class="button button--danger" onClick={() => setDialog('delete')}>
+        <button type="button" class="button button--danger" onClick={() => open('delete')}>
           {t('actionDelete')}
         </button>
         <button type="button" class="button" onClick={() => void copy()}>

@@ -24,9 +24,17 @@ function sizeOf(entry: CachedReportView): number {
 
 const generationOf = (view: ReportView) => view.report.generatedAt ?? view.report.createdAt;
 
+/**
+ * The kept views as last read or written: storage is read (and its entries checked) once, not on every
+ * opening, so the kept copy is answered without waiting for storage. Only this file writes the item; when
+ * anything changes it all the same (a cleared session storage), it is read again, ahead of the next opening.
+ */
+let kept: Promise<CachedReportView[]> | null = null;
+const readKept = () => (kept ??= reportViews.read().catch(() => []));
+
 /** The kept view of a report, if any; with `generatedAt`, only a view of that generation. */
 export async function cachedReportView(id: number, generatedAt?: string): Promise<ReportView | null> {
-  const entry = (await reportViews.read()).find((kept) => kept.id === id);
+  const entry = (await readKept()).find((k) => k.id === id);
   if (!entry || (generatedAt !== undefined && Date.parse(generatedAt) !== Date.parse(entry.generatedAt ?? ''))) return null;
   return entry.view;
 }
@@ -35,24 +43,32 @@ export async function cachedReportView(id: number, generatedAt?: string): Promis
 export async function keepReportView(view: ReportView): Promise<void> {
   const entry: CachedReportView = { id: view.report.id, generatedAt: generationOf(view), view, at: Date.now() };
   const size = sizeOf(entry);
-  await reportViews.update((kept) => {
-    const others = kept.filter((k) => k.id !== entry.id);
-    if (size > REPORT_ENTRY_MAX_CHARS) return others;
-    const next = [entry];
-    let total = size;
-    for (const other of others) {
-      const more = sizeOf(other);
-      if (next.length >= REPORT_CACHE_LIMIT || total + more > REPORT_CACHE_MAX_CHARS) break;
-      next.push(other);
-      total += more;
-    }
-    return next;
-  });
+  await keptAs(
+    reportViews.update((all) => {
+      const others = all.filter((k) => k.id !== entry.id);
+      if (size > REPORT_ENTRY_MAX_CHARS) return others;
+      const next = [entry];
+      let total = size;
+      for (const other of others) {
+        const more = sizeOf(other);
+        if (next.length >= REPORT_CACHE_LIMIT || total + more > REPORT_CACHE_MAX_CHARS) break;
+        next.push(other);
+        total += more;
+      }
+      return next;
+    }),
+  );
 }
 
 /** A report changed or deleted: its kept view would show it as it was. */
 export async function forgetReportView(id: number): Promise<void> {
-  await reportViews.update((kept) => kept.filter((k) => k.id !== id));
+  await keptAs(reportViews.update((all) => all.filter((k) => k.id !== id)));
+}
+
+/** What a change wrote is what the next opening reads; a change that failed leaves storage to be read again. */
+async function keptAs(change: Promise<CachedReportView[]>): Promise<void> {
+  kept = change.catch(() => reportViews.read());
+  await change;
 }
 
 /** The view as the service has it now, kept for the next opening. */
@@ -65,5 +81,6 @@ export async function keepingReportView(load: Promise<ReportView>): Promise<Repo
 
 /** Another service or another key has other reports: none kept from before may be drawn. */
 export function registerReportCache(): void {
-  watchConnection(() => void reportViews.write([]).catch(() => undefined));
+  watchConnection(() => void keptAs(reportViews.write([]).then(() => [])).catch(() => undefined));
+  reportViews.watch(() => void (kept = reportViews.read().catch(() => [])));
 }

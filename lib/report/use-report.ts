@@ -43,6 +43,24 @@ export function keptCopyWithin(answers: ReportAnswers | null, ms: number): Promi
   return Promise.race([answers.cached, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
 }
 
+/**
+ * Resolves once the frame drawn now has been painted: work that can wait (the service's answer
+ * to a report already drawn from its kept copy, the look for the page's tab) runs after it.
+ * A tab in the background paints no frames: there it resolves after 100 ms.
+ */
+export function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const next = () => {
+      if (done) return;
+      done = true;
+      setTimeout(resolve, 0);
+    };
+    requestAnimationFrame(next);
+    setTimeout(next, 100);
+  });
+}
+
 const keptState = (view: ReportView): ReportState => ({ phase: 'ready', view, fresh: false, refreshError: null, regenerating: false });
 
 /**
@@ -53,14 +71,23 @@ const keptState = (view: ReportView): ReportState => ({ phase: 'ready', view, fr
 export function useReport(target: ReportViewTarget | null, asked: ReportAnswers | null = null, kept: ReportView | null = null) {
   const [state, setState] = useState<ReportState>(!target ? { phase: 'invalid' } : kept ? keptState(kept) : { phase: 'loading' });
   const first = useRef(asked);
+  /** Whether the kept copy is drawn: the service's answer then waits until it is painted. */
+  const keptDrawn = useRef(kept !== null);
 
   const load = useCallback(async () => {
     if (!target) return;
     const answers = first.current ?? askForReport(target);
     first.current = null;
-    void answers.cached.then((view) => setState((now) => (view && now.phase === 'loading' ? keptState(view) : now)));
+    void answers.cached.then((view) =>
+      setState((now) => {
+        if (!view || now.phase !== 'loading') return now;
+        keptDrawn.current = true;
+        return keptState(view);
+      }),
+    );
     try {
       const view = await answers.fresh;
+      if (keptDrawn.current) await afterPaint();
       setState((now) => {
         if (now.phase === 'deleted') return now;
         // The kept copy was right: the checks already drawn stay as they are, not drawn a second time.

@@ -4,6 +4,7 @@ import type { OutlineResult } from '@/lib/report/outline-in-page';
 import { findPageTab, type PageTab } from '@/lib/report/page-tab';
 import type { PageTargets } from '@/lib/report/page-targets';
 import { clearOnPage, outlineFailure, outlineOnPage } from '@/lib/report/show-on-page';
+import { afterPaint } from '@/lib/report/use-report';
 import { t } from '@/lib/shared/i18n';
 
 export interface ShownOnPage {
@@ -42,7 +43,9 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
   }, [probe]);
 
   useEffect(() => {
-    probe();
+    // After the report's first frame is painted: the tab only matters to a click on "Show on page".
+    let live = true;
+    void afterPaint().then(() => live && probe());
     // The user may open the page, or the popup on it, in another tab and come back.
     const onVisible = () => document.visibilityState === 'visible' && probe();
     const gone = (tabId: number) => {
@@ -57,6 +60,7 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
     browser.tabs.onUpdated.addListener(onUpdated);
     browser.tabs.onRemoved.addListener(gone);
     return () => {
+      live = false;
       document.removeEventListener('visibilitychange', onVisible);
       browser.tabs.onUpdated.removeListener(onUpdated);
       browser.tabs.onRemoved.removeListener(gone);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createReportsApi } from '@/lib/api';
 import { createHandlers } from '@/lib/background/handlers';
@@ -204,6 +204,20 @@ describe('the kept copy, for drawing a report again at once', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await handler.getCachedReport({ id: huge })).toBeNull();
     expect(await handler.getCachedReport({ id: ids.at(-1)! })).not.toBeNull();
+  });
+
+  it('is answered from memory once read: opening it again reads no storage, and a storage cleared meanwhile is read again', async () => {
+    const { registerReportCache } = await import('@/lib/background/report-cache');
+    registerReportCache();
+    const seeded = seedHistory();
+    const view = await handlers().getReport({ id: seeded.good });
+    await expect.poll(() => handlers().getCachedReport({ id: seeded.good })).toEqual(view);
+    const reads = vi.spyOn(fakeBrowser.storage.session, 'get');
+    expect(await handlers().getCachedReport({ id: seeded.good })).toEqual(view);
+    expect(reads).not.toHaveBeenCalled();
+    reads.mockRestore();
+    await fakeBrowser.storage.session.clear();
+    await expect.poll(() => handlers().getCachedReport({ id: seeded.good })).toBeNull();
   });
 
   it('is dropped when the connection changes: another service has other reports', async () => {

@@ -4,6 +4,8 @@ import { checkName } from '@/lib/shared/check-names';
 import { checkDetails } from '@/lib/report/catalogue';
 import { readFinding } from '@/lib/report/findings';
 import { CheckItem } from '@/components/report/CheckItem';
+import { CheckList, FIRST_FRAME_CHECKS } from '@/components/report/CheckList';
+import { groupChecks } from '@/lib/report/check-groups';
 import type { ShowOnPageControl } from '@/components/report/ShowOnPage';
 import { Finding } from '@/components/report/Finding';
 import { HUGE, LINK_MARKUP, MARKUP, WRONG_TYPES } from '../../fixtures/report-view/hostile';
@@ -39,6 +41,33 @@ describe('every check of every body, drawn', () => {
     expect(injected(view.root)).toEqual([]);
     expect(view.root.querySelector('li.check')?.getAttribute('data-check')).toBe(key);
     expect(view.text()).toContain(checkName(key));
+  });
+});
+
+describe('the list of checks', () => {
+  it('draws every check’s line in its first frame, the first ones whole, and every one whole after that frame is painted', async () => {
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    try {
+      const checks = bodies['the bad page'];
+      const view = renderInto(<CheckList groups={groupChecks(checks)} onPage={control()} onShowAll={vi.fn()} />);
+      const lines = () => view.root.querySelectorAll('li.check');
+      const whole = () => view.root.querySelectorAll('li.check .check__why');
+      expect(lines()).toHaveLength(Object.keys(checks).length);
+      expect(Object.keys(checks).length).toBeGreaterThan(FIRST_FRAME_CHECKS);
+      expect(whole()).toHaveLength(FIRST_FRAME_CHECKS);
+      expect([...lines()].slice(0, FIRST_FRAME_CHECKS).every((li) => li.querySelector('.check__why'))).toBe(true);
+      // Preact runs effects after the frame (or within 35 ms without one); the list asks for the frame after that.
+      await expect.poll(() => frames.length).toBeGreaterThan(0);
+      expect(whole()).toHaveLength(FIRST_FRAME_CHECKS);
+      frames.splice(0).forEach((frame) => frame());
+      await view.settle();
+      await view.settle();
+      expect(whole()).toHaveLength(Object.keys(checks).length);
+      expect(view.text()).toContain('5 images without alt text');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
