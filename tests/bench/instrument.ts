@@ -5,7 +5,8 @@
  *     in the page's own clock (performance.now(), from the page's navigation start) when the
  *     address, the Create button, the page's reports (cached or answered) and the ready
  *     state (the service answered) are in the DOM, and when the frame after each was painted;
- *     in the report view, when its checks are drawn (from the kept copy, or as the service answered);
+ *     in the report view, when its checks are drawn (from the kept copy, or as the service answered): their
+ *     first screen (every check's line, the first ones whole), then every check whole;
  *   - bench-blank.html, an extension page of one line of text with the same probe: the floor (the
  *     line gives it a first contentful paint to compare the popup's with).
  *   - two floors under the popup, made from its built popup.html: bench-floor-files.html, the blank page
@@ -40,6 +41,9 @@ export interface ProbeMarks {
   readyCount?: number;
   /** First contentful paint, from navigation start, once the browser has reported it. */
   firstContentfulPaint?: number;
+  /** The report view: every check drawn whole (its explanations and findings too), after `shown`'s first screen. */
+  whole?: number;
+  wholePainted?: number;
   /** The report view's state when its checks were first drawn: `cached` (the kept copy) or `ready` (the service's answer). */
   shownState?: string;
 }
@@ -62,6 +66,9 @@ const PROBE = `(() => {
       const state = main.getAttribute('data-state');
       const checks = main.querySelectorAll('li.check').length;
       if ((state === 'cached' || state === 'ready') && checks > 0 && marks.shown === undefined) { marks.shownCount = checks; marks.shownState = state; note('shown'); }
+      // Checks below the first screen get their explanations and findings a frame later (components/report/CheckList.tsx).
+      const whole = checks > 0 && main.querySelector('li.check[data-brief]') === null;
+      if ((state === 'cached' || state === 'ready') && whole && marks.whole === undefined) note('whole');
       if (state === 'ready' && checks > 0 && marks.ready === undefined) { marks.readyCount = checks; note('ready'); }
       return;
     }

@@ -5,6 +5,8 @@ import { BLANK_PAGE, type ProbeMarks } from './instrument.ts';
 export interface TabSample {
   /** From the page's navigation start to the frame after its checks were drawn (the blank page: its one element), ms. */
   navToShown: number;
+  /** … to the frame after every check was drawn whole (explanations and findings; the first screen's come first). */
+  navToWhole: number;
   /** … to the frame after the service's answer was drawn. */
   navToReady: number;
   /** From the call that opens the tab, in Node, to that frame: the browser making the tab included. */
@@ -25,15 +27,22 @@ export async function openTabOnce(ext: ExtensionBrowser, path: string, timeoutMs
   try {
     const openedAt = Date.now();
     await page.goto(`chrome-extension://${ext.extensionId}/${path}`);
-    await page.waitForFunction(() => (window as unknown as { __bench?: ProbeMarks }).__bench?.readyPainted !== undefined, {
-      timeout: timeoutMs,
-      polling: 20,
-    });
+    await page.waitForFunction(
+      () => {
+        const marks = (window as unknown as { __bench?: ProbeMarks }).__bench;
+        return marks?.readyPainted !== undefined && (marks.wholePainted !== undefined || marks.shownState === undefined);
+      },
+      {
+        timeout: timeoutMs,
+        polling: 20,
+      },
+    );
     const seen = await page.evaluate(() => ({ timeOrigin: performance.timeOrigin, marks: (window as unknown as { __bench: ProbeMarks }).__bench }));
     const ready = seen.marks.readyPainted!;
     const shown = seen.marks.shownPainted ?? ready;
     return {
       navToShown: shown,
+      navToWhole: seen.marks.wholePainted ?? shown,
       navToReady: ready,
       openToShown: seen.timeOrigin + shown - openedAt,
       shownCount: seen.marks.shownCount ?? null,
