@@ -105,13 +105,14 @@ const originOf = (baseUrl: string) => new URL(baseUrl).origin;
 const keyItemFor = (sessionOnly: boolean | undefined) => (sessionOnly ? keyItems.session : keyItems.local);
 
 export async function readConnection(): Promise<Connection | null> {
-  const address = await addressItem.read();
+  // Both key items are read with the address rather than after it: every request to the service waits for this.
+  const [address, local, session] = await Promise.all([addressItem.read(), keyItems.local.read(), keyItems.session.read()]);
   if (!address) return null;
   if (address.apiKey !== undefined) {
     await writeConnection({ baseUrl: address.baseUrl, apiKey: address.apiKey });
     return readConnection();
   }
-  const saved = await keyItemFor(address.keyForSessionOnly).read();
+  const saved = address.keyForSessionOnly ? session : local;
   return { baseUrl: address.baseUrl, apiKey: saved && saved.origin === originOf(address.baseUrl) ? saved.key : '' };
 }
 

@@ -23,12 +23,16 @@ export async function reportsForPage(api: ReportsApi, url: string): Promise<{ re
 
 /** The popup's view of a page: its report job, and its reports (or why they could not be read). */
 export async function pageState(api: ReportsApi | null, url: string): Promise<Omit<PageState, 'settings'>> {
-  const [job, queued] = await Promise.all([currentJob(api, url), queuedFor(url)]);
-  if (!api) return { job, queued, reports: [], reportsError: null };
-  try {
-    return { job, queued, reports: (await reportsForPage(api, url)).reports, reportsError: null };
-  } catch (error) {
-    if (!isApiError(error)) throw error;
-    return { job, queued, reports: [], reportsError: errorForPages(error) };
-  }
+  // The service is asked at once, alongside the job and the queue (read from storage), not after them.
+  const listed = api
+    ? reportsForPage(api, url).then(
+        ({ reports }) => ({ reports, reportsError: null }),
+        (error: unknown) => {
+          if (!isApiError(error)) throw error;
+          return { reports: [], reportsError: errorForPages(error) };
+        },
+      )
+    : Promise.resolve({ reports: [], reportsError: null });
+  const [job, queued, list] = await Promise.all([currentJob(api, url), queuedFor(url), listed]);
+  return { job, queued, ...list };
 }
