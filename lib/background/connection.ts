@@ -22,16 +22,26 @@ async function hasPermission(baseUrl: string): Promise<boolean> {
   return browser.permissions.contains({ origins: [originPattern(baseUrl)] });
 }
 
-export async function settingsView(): Promise<SettingsView> {
+/**
+ * What the pages show of the settings, and the API when it may be used (null when not connected or
+ * not permitted): the stored connection and its permission read once for both.
+ */
+export async function settingsAndApi(): Promise<{ settings: SettingsView; api: ReportsApi | null }> {
   const [connection, preferences, sessionOnly] = await Promise.all([readConnection(), readPreferences(), keyForSessionOnly()]);
-  return {
+  const permissionGranted = connection ? await hasPermission(connection.baseUrl) : false;
+  const settings: SettingsView = {
     baseUrl: connection?.baseUrl ?? null,
     keySet: Boolean(connection?.apiKey),
     keyHint: connection?.apiKey ? connection.apiKey.slice(-4) : null,
-    permissionGranted: connection ? await hasPermission(connection.baseUrl) : false,
+    permissionGranted,
     keyForSessionOnly: sessionOnly,
     preferences,
   };
+  return { settings, api: connection?.apiKey && permissionGranted ? createReportsApi(connection) : null };
+}
+
+export async function settingsView(): Promise<SettingsView> {
+  return (await settingsAndApi()).settings;
 }
 
 function permissionMissing(baseUrl: string): ApiError {

@@ -1,6 +1,6 @@
 import { isApiError } from '@/lib/api/errors';
 import { privacyDraft, readReportsView, writePreferences, writeReportsView } from '@/lib/storage';
-import { connectedApi, forgetKey, saveConnection, saveKeyLifetime, settingsView } from '@/lib/background/connection';
+import { connectedApi, forgetKey, saveConnection, saveKeyLifetime, settingsAndApi, settingsView } from '@/lib/background/connection';
 import { forgettingCachedPages, keepingPageState, popupStart } from '@/lib/background/popup-cache';
 import { pageState, withoutChecks } from '@/lib/background/page-state';
 import { dismissJob, startReport, waitForJob } from '@/lib/background/report-jobs';
@@ -24,8 +24,8 @@ export function createHandlers(): Handlers {
 
   const readPageState = (url: string) =>
     keepingPageState(url, async () => {
-      const [settings, state] = await Promise.all([settingsView(), apiIfConnected().then((a) => pageState(a, url))]);
-      return { settings, ...state };
+      const { settings, api: client } = await settingsAndApi();
+      return { settings, ...(await pageState(client, url)) };
     });
 
   return {
