@@ -8,6 +8,7 @@ import { popupPages, writePreferences } from '@/lib/storage';
 import { startReportService, type RunningService } from '../../service/server';
 import { startPageServer, type PageServer } from '../../service/test-pages';
 import { installFakePermissions } from './fake-permissions';
+import { connectedSettings } from '../support/settings';
 
 let service: RunningService;
 let pages: PageServer;
@@ -150,14 +151,7 @@ describe('forgetting what could have changed', () => {
 });
 
 describe('what the background accepts back from session storage', () => {
-  const settings = {
-    baseUrl: 'https://r.example',
-    keySet: true,
-    keyHint: '1234',
-    permissionGranted: true,
-    keyForSessionOnly: false,
-    preferences: { defaultPrivacy: 1, badgeEnabled: false },
-  };
+  const settings = connectedSettings({ baseUrl: 'https://r.example' });
   const report = {
     id: 1,
     url: 'example.com',

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CachedPage, ListedReport, PageState, SettingsView } from '@/lib/protocol';
+import type { CachedPage, ListedReport, PageState } from '@/lib/protocol';
 import { initialPopupState, popupReducer, type PopupAction, type PopupState } from '@/lib/popup/popup-state';
+import { connectedSettings } from '../support/settings';
 
 const PAGE = 'https://example.com/blog';
 
-const settings: SettingsView = {
-  baseUrl: 'https://reports.example.com',
-  keySet: true,
-  keyHint: '1234',
-  permissionGranted: true,
-  keyForSessionOnly: false,
-  preferences: { defaultPrivacy: 1, badgeEnabled: false },
-};
+const settings = connectedSettings();
 
 const report = (id: number, day: number): ListedReport => ({
   id,

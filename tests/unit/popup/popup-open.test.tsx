@@ -2,19 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { parseHTML } from 'linkedom';
 import { render } from 'preact';
-import type { CachedPage, PageState, SettingsView } from '@/lib/protocol';
+import type { CachedPage, PageState } from '@/lib/protocol';
 import { askPopupStart, usePopup } from '@/lib/popup/use-popup';
+import { connectedSettings } from '../support/settings';
 
 /** The popup's opening as the background sees it: the messages it gets, in order. */
 const PAGE = 'https://example.com/blog';
-const settings: SettingsView = {
-  baseUrl: 'https://reports.example.com',
-  keySet: true,
-  keyHint: '1234',
-  permissionGranted: true,
-  keyForSessionOnly: false,
-  preferences: { defaultPrivacy: 1, badgeEnabled: false },
-};
+const settings = connectedSettings();
 const report = { id: 3, url: 'example.com/blog', project: 'example.com', score: 70, label: 'decent', privacy: 0, hasPassword: false } as const;
 const listed = { ...report, generatedAt: '2026-03-01T12:00:00.000Z', createdAt: null, updatedAt: null, checks: null, summary: null };
 const cachedPage: CachedPage = { url: PAGE, settings, reports: [listed], at: 1 };

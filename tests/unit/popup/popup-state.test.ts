@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ListedReport, PageState, SettingsView } from '@/lib/protocol';
+import type { ListedReport, PageState } from '@/lib/protocol';
 import { HIDDEN_ADDRESS, initialPopupState, popupNeed, popupReducer, type PopupAction, type PopupState } from '@/lib/popup/popup-state';
 import { newestFirst } from '@/lib/shared/report-order';
+import { connectedSettings } from '../support/settings';
 
 const PAGE = 'https://example.com/blog';
 
-const settings = (over: Partial<SettingsView> = {}): SettingsView => ({
-  baseUrl: 'https://reports.example.com',
-  keySet: true,
-  keyHint: '1234',
-  permissionGranted: true,
-  keyForSessionOnly: false,
-  preferences: { defaultPrivacy: 1, badgeEnabled: false },
-  ...over,
-});
+const settings = connectedSettings;
 
 const report = (id: number, url = 'example.com/blog'): ListedReport => ({
   id,
