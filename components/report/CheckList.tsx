@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { anyShown, type CategoryGroup } from '@/lib/report/check-groups';
-import { afterPaint } from '@/lib/report/use-report';
+import { afterPaint } from '@/lib/pages/after-paint';
 import { CheckItem } from '@/components/report/CheckItem';
 import type { ShowOnPageControl } from '@/components/report/ShowOnPage';
 import { t, tn } from '@/lib/shared/i18n';

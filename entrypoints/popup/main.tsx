@@ -2,6 +2,7 @@ import { render } from 'preact';
 import '@/components/ui/theme.css';
 import '@/components/popup/popup.css';
 import { App } from '@/entrypoints/popup/App';
+import { afterPaint } from '@/lib/pages/after-paint';
 import { applyPageLanguage } from '@/lib/pages/page-language';
 import { askPopupStart } from '@/lib/popup/use-popup';
 
@@ -12,6 +13,4 @@ asked.catch(() => undefined); // heard by the app, which may draw a moment later
 applyPageLanguage('extName');
 const draw = () => render(<App asked={asked} />, document.getElementById('app')!);
 // popup.html's prerendered shell paints first (the first contentful paint); the app adopts it right after.
-// A page not shown (the popup's page opened in a background tab) gets no frames: it draws at once.
-if (document.visibilityState === 'hidden') draw();
-else requestAnimationFrame(() => setTimeout(draw));
+void afterPaint().then(draw);

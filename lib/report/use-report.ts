@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Report } from '@/lib/api';
 import type { ApiErrorData } from '@/lib/api/errors';
 import type { ReportView } from '@/lib/protocol';
+import { afterPaint } from '@/lib/pages/after-paint';
 import { errorData } from '@/lib/pages/error-view';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import type { ReportViewTarget } from '@/lib/shared/report-view-address';
@@ -41,24 +42,6 @@ export function askForReport({ id, generatedAt, url }: ReportViewTarget): Report
 export function keptCopyWithin(answers: ReportAnswers | null, ms: number): Promise<ReportView | null> {
   if (!answers) return Promise.resolve(null);
   return Promise.race([answers.cached, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
-}
-
-/**
- * Resolves once the frame drawn now has been painted: work that can wait (the service's answer
- * to a report already drawn from its kept copy, the look for the page's tab) runs after it.
- * A tab in the background paints no frames: there it resolves after 100 ms.
- */
-export function afterPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    let done = false;
-    const next = () => {
-      if (done) return;
-      done = true;
-      setTimeout(resolve, 0);
-    };
-    requestAnimationFrame(next);
-    setTimeout(next, 100);
-  });
 }
 
 const keptState = (view: ReportView): ReportState => ({ phase: 'ready', view, fresh: false, refreshError: null, regenerating: false });

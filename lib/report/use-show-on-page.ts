@@ -4,7 +4,7 @@ import type { OutlineResult } from '@/lib/report/outline-in-page';
 import { findPageTab, type PageTab } from '@/lib/report/page-tab';
 import type { PageTargets } from '@/lib/report/page-targets';
 import { clearOnPage, outlineFailure, outlineOnPage } from '@/lib/report/show-on-page';
-import { afterPaint } from '@/lib/report/use-report';
+import { afterPaint } from '@/lib/pages/after-paint';
 import { t } from '@/lib/shared/i18n';
 
 export interface ShownOnPage {
