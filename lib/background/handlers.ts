@@ -2,7 +2,7 @@ import { isApiError } from '@/lib/api/errors';
 import { privacyDraft, readReportsView, writePreferences, writeReportsView } from '@/lib/storage';
 import { connectedApi, forgetKey, saveConnection, saveKeyLifetime, settingsAndApi, settingsView } from '@/lib/background/connection';
 import { forgettingCachedPages, keepingPageState, popupStart } from '@/lib/background/popup-cache';
-import { pageState, withoutChecks } from '@/lib/background/page-state';
+import { pageState } from '@/lib/background/page-state';
 import { dismissJob, startReport, waitForJob } from '@/lib/background/report-jobs';
 import { cancelQueued, drainQueue, queueReport, readQueue } from '@/lib/background/report-queue';
 import { cachedReportView, forgetReportView, keepingReportView } from '@/lib/background/report-cache';
@@ -58,11 +58,8 @@ export function createHandlers(): Handlers {
     getQueue: () => readQueue(),
     retryQueue: () => drainQueue(true),
     dismissJob: ({ url }) => dismissJob(url),
-    listReports: async (params) => {
-      // The table shows no checks: they are not even read (most of the answer's size and parse time).
-      const page = await (await api()).listReports({ ...params, searchBy: params.search ? 'url' : undefined, withChecks: false });
-      return { ...page, reports: page.reports.map(withoutChecks) };
-    },
+    // The table shows no checks: they are not even read (most of the answer's size and parse time).
+    listReports: async (params) => (await api()).listReports({ ...params, searchBy: params.search ? 'url' : undefined, withChecks: false }),
     updateReport: async (request) => forgettingReport(request.id, forgettingCachedPages((await api()).updateReport(request))),
     deleteReport: async (request) => forgettingReport(request.id, forgettingCachedPages((await api()).deleteReport(request))),
     getReportsView: () => readReportsView(),

@@ -1,15 +1,10 @@
-import type { Report, ReportsApi } from '@/lib/api';
+import type { ReportsApi } from '@/lib/api';
 import { errorForPages, isApiError } from '@/lib/api/errors';
 import type { ListedReport, PageState } from '@/lib/protocol';
 import { storedAddress } from '@/lib/shared/page-address';
 import { listedReport, reportsOfAddress } from '@/lib/background/address-reports';
 import { currentJob } from '@/lib/background/report-jobs';
 import { queuedFor } from '@/lib/background/report-queue';
-
-/** A report as the options page lists it: the checks behind the score stay in the background. */
-export function withoutChecks(report: Report): Report & { checks: null } {
-  return { ...report, checks: null };
-}
 
 /**
  * The reports already made for a page, newest first, each with the summary of
