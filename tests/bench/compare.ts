@@ -26,12 +26,16 @@ const SAMPLED = [
   'blank',
   'floorFiles',
   'floorAnswer',
+  'floorAnswerOnly',
   'slowPopup',
   'worker',
   'options',
   'reportView',
   'reportViewUncached',
   'tabBlank',
+  'tabFloorFiles',
+  'tabFloorAnswer',
+  'tabFloorAnswerOnly',
 ] as const;
 
 /** One result with every sample of `files`; sizes and settings from the first. */

@@ -14,6 +14,10 @@
  *     bench-floor-answer.html, the same with one message to the background whose answer marks the page
  *     drawn (the background refuses it, as it comes from none of the extension's own pages: the time is
  *     the messaging alone). What the popup cannot do without: its files, and one answer from elsewhere.
+ *     The report view gets the same two, from its report.html (bench-floor-report-*.html): it too
+ *     cannot draw without its files and one answer, for its kept copy or the service's.
+ *   - bench-floor-answer-only.html: the blank page with that one answer and none of the extension's
+ *     files, opened both as the popup and in a tab: what asking the background costs any page.
  * An extension page may only run scripts from the extension itself (MV3 CSP), hence a file.
  */
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -22,6 +26,11 @@ import { join } from 'node:path';
 export const BLANK_PAGE = 'bench-blank.html';
 export const FLOOR_FILES_PAGE = 'bench-floor-files.html';
 export const FLOOR_ANSWER_PAGE = 'bench-floor-answer.html';
+/** The same two floors under the report view, made from its built report.html. */
+export const REPORT_FLOOR_FILES_PAGE = 'bench-floor-report-files.html';
+export const REPORT_FLOOR_ANSWER_PAGE = 'bench-floor-report-answer.html';
+/** The blank page with that one answer and no file of the extension's: the floor of any page that draws what it asks for. */
+export const ANSWER_ONLY_PAGE = 'bench-floor-answer-only.html';
 
 export interface ProbeMarks {
   /** The address shown (not the "…" placeholder). */
@@ -110,11 +119,11 @@ const drawn = () => main.setAttribute('data-bench-blank', '');
 globalThis.chrome.runtime.sendMessage({ type: 'getSettings', payload: {} }).then(drawn, drawn);
 `;
 
-/** The blank page with the popup's stylesheets and module preloads (popup.html's, and its script's, as built); `extra` at the end of its head. */
-function floorPage(popupHtml: string, extra: string, marked: boolean): string {
-  const links = [...popupHtml.matchAll(/<link rel="(?:stylesheet|modulepreload)"[^>]*>/g)].map((m) => m[0]);
-  const script = /<script type="module"[^>]*src="([^"]+)"/.exec(popupHtml)?.[1];
-  if (!script || links.length === 0) throw new Error('popup.html names no module script or stylesheet to build the floors from');
+/** The blank page with a page's stylesheets and module preloads (its HTML's, and its script's, as built); `extra` at the end of its head. */
+function floorPage(name: string, pageHtml: string, extra: string, marked: boolean): string {
+  const links = [...pageHtml.matchAll(/<link rel="(?:stylesheet|modulepreload)"[^>]*>/g)].map((m) => m[0]);
+  const script = /<script type="module"[^>]*src="([^"]+)"/.exec(pageHtml)?.[1];
+  if (!script || links.length === 0) throw new Error(`${name} names no module script or stylesheet to build the floors from`);
   const head = [`<link rel="modulepreload" crossorigin href="${script}">`, ...links, extra].join('');
   const page = BLANK.replace('</head>', `${head}</head>`);
   return marked ? page : page.replace('<main data-bench-blank ', '<main ');
@@ -126,10 +135,18 @@ export async function instrumentBuild(buildDir: string, into: string): Promise<s
   await cp(buildDir, into, { recursive: true });
   await writeFile(join(into, 'bench-probe.js'), PROBE);
   await writeFile(join(into, BLANK_PAGE), BLANK);
-  const popupHtml = await readFile(join(into, 'popup.html'), 'utf8');
-  await writeFile(join(into, FLOOR_FILES_PAGE), floorPage(popupHtml, '', true));
   await writeFile(join(into, 'bench-floor-answer.js'), FLOOR_ANSWER_SCRIPT);
-  await writeFile(join(into, FLOOR_ANSWER_PAGE), floorPage(popupHtml, '<script type="module" src="/bench-floor-answer.js"></script>', false));
+  const answer = '<script type="module" src="/bench-floor-answer.js"></script>';
+  await writeFile(join(into, ANSWER_ONLY_PAGE), BLANK.replace('</head>', `${answer}</head>`).replace('<main data-bench-blank ', '<main '));
+  const floors: [page: string, files: string, answered: string][] = [
+    ['popup.html', FLOOR_FILES_PAGE, FLOOR_ANSWER_PAGE],
+    ['report.html', REPORT_FLOOR_FILES_PAGE, REPORT_FLOOR_ANSWER_PAGE],
+  ];
+  for (const [page, files, answered] of floors) {
+    const html = await readFile(join(into, page), 'utf8');
+    await writeFile(join(into, files), floorPage(page, html, '', true));
+    await writeFile(join(into, answered), floorPage(page, html, answer, false));
+  }
   for (const page of ['popup.html', 'report.html']) {
     const path = join(into, page);
     const html = await readFile(path, 'utf8');

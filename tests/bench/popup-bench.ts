@@ -1,8 +1,14 @@
 import type { Page, Target } from 'puppeteer-core';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
-import { BLANK_PAGE, FLOOR_ANSWER_PAGE, FLOOR_FILES_PAGE, type ProbeMarks } from './instrument.ts';
+import { ANSWER_ONLY_PAGE, BLANK_PAGE, FLOOR_ANSWER_PAGE, FLOOR_FILES_PAGE, type ProbeMarks } from './instrument.ts';
 
-const PAGES = { popup: 'popup.html', blank: BLANK_PAGE, floorFiles: FLOOR_FILES_PAGE, floorAnswer: FLOOR_ANSWER_PAGE } as const;
+const PAGES = {
+  popup: 'popup.html',
+  blank: BLANK_PAGE,
+  floorFiles: FLOOR_FILES_PAGE,
+  floorAnswer: FLOOR_ANSWER_PAGE,
+  answerOnly: ANSWER_ONLY_PAGE,
+} as const;
 
 export interface PopupSample {
   /** From the open call (a click on the toolbar icon) to the frame after the page's reports were painted (cached or answered), ms. */
@@ -95,6 +101,8 @@ export interface PopupRuns {
   /** The floors (tests/bench/instrument.ts): the popup's files loaded, none run; and with one answer from the background. */
   floorFiles: PopupSample[];
   floorAnswer: PopupSample[];
+  /** The blank page with that one answer, and none of the popup's files. */
+  floorAnswerOnly: PopupSample[];
 }
 
 /**
@@ -102,12 +110,13 @@ export interface PopupRuns {
  * meet the same machine load; `warmup` of each first, not kept.
  */
 export async function benchPopupVsBlank(ext: ExtensionBrowser, tab: Page, runs: number, warmup: number): Promise<PopupRuns> {
-  const result: PopupRuns = { popup: [], popupUncached: [], blank: [], floorFiles: [], floorAnswer: [] };
+  const result: PopupRuns = { popup: [], popupUncached: [], blank: [], floorFiles: [], floorAnswer: [], floorAnswerOnly: [] };
   for (let i = 0; i < warmup + runs; i += 1) {
     const popup = await openOnce(ext, tab, 'popup');
     const blank = await openOnce(ext, tab, 'blank');
     const floorFiles = await openOnce(ext, tab, 'floorFiles');
     const floorAnswer = await openOnce(ext, tab, 'floorAnswer');
+    const answerOnly = await openOnce(ext, tab, 'answerOnly');
     await (await ext.worker()).evaluate(() => browser.storage.session.clear());
     const uncached = await openOnce(ext, tab, 'popup');
     if (i < warmup) continue;
@@ -115,6 +124,7 @@ export async function benchPopupVsBlank(ext: ExtensionBrowser, tab: Page, runs: 
     result.blank.push(blank);
     result.floorFiles.push(floorFiles);
     result.floorAnswer.push(floorAnswer);
+    result.floorAnswerOnly.push(answerOnly);
     result.popupUncached.push(uncached);
   }
   return result;

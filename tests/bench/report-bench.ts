@@ -1,6 +1,6 @@
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
 import { reportViewPath } from '../../lib/shared/report-view-address.ts';
-import { BLANK_PAGE, type ProbeMarks } from './instrument.ts';
+import { ANSWER_ONLY_PAGE, BLANK_PAGE, REPORT_FLOOR_ANSWER_PAGE, REPORT_FLOOR_FILES_PAGE, type ProbeMarks } from './instrument.ts';
 
 export interface TabSample {
   /** From the page's navigation start to the frame after its checks were drawn (the blank page: its one element), ms. */
@@ -20,7 +20,7 @@ export interface TabSample {
 /**
  * Opens an extension page in a new tab, as a click on "All N checks" does, waits for the
  * probe's ready mark and closes the tab. `path`: the report view (`report.html?id=N`) or
- * the blank page, the floor.
+ * the blank page and the floors under the view.
  */
 export async function openTabOnce(ext: ExtensionBrowser, path: string, timeoutMs = 15_000): Promise<TabSample> {
   const page = await ext.browser.newPage();
@@ -61,6 +61,11 @@ export interface ReportViewRuns {
   reportViewUncached: TabSample[];
   /** The blank extension page, in a tab the same way. */
   tabBlank: TabSample[];
+  /** The floors under the view (tests/bench/instrument.ts): its files loaded, none run; and with one answer from the background. */
+  tabFloorFiles: TabSample[];
+  tabFloorAnswer: TabSample[];
+  /** The blank page with that one answer, and none of the view's files. */
+  tabFloorAnswerOnly: TabSample[];
 }
 
 /**
@@ -73,7 +78,14 @@ export async function benchReportView(
   runs: number,
   warmup: number,
 ): Promise<ReportViewRuns> {
-  const result: ReportViewRuns = { reportView: [], reportViewUncached: [], tabBlank: [] };
+  const result: ReportViewRuns = {
+    reportView: [],
+    reportViewUncached: [],
+    tabBlank: [],
+    tabFloorFiles: [],
+    tabFloorAnswer: [],
+    tabFloorAnswerOnly: [],
+  };
   const view = reportViewPath({ id: report.id, url: report.url }).slice(1);
   for (let i = 0; i < warmup + runs; i += 1) {
     await (await ext.worker()).evaluate(() => browser.storage.session.clear());
@@ -86,10 +98,16 @@ export async function benchReportView(
       );
     }
     const blank = await openTabOnce(ext, BLANK_PAGE);
+    const floorFiles = await openTabOnce(ext, REPORT_FLOOR_FILES_PAGE);
+    const floorAnswer = await openTabOnce(ext, REPORT_FLOOR_ANSWER_PAGE);
+    const answerOnly = await openTabOnce(ext, ANSWER_ONLY_PAGE);
     if (i < warmup) continue;
     result.reportViewUncached.push(uncached);
     result.reportView.push(cached);
     result.tabBlank.push(blank);
+    result.tabFloorFiles.push(floorFiles);
+    result.tabFloorAnswer.push(floorAnswer);
+    result.tabFloorAnswerOnly.push(answerOnly);
   }
   return result;
 }

@@ -27,7 +27,11 @@ export interface BenchSummary {
     | 'reportViewCached'
     | 'reportViewUncached'
     | 'reportViewCachedWhole'
-    | 'reportViewUncachedWhole',
+    | 'reportViewUncachedWhole'
+    | 'reportFloorFiles'
+    | 'reportFloorAnswer'
+    | 'answerOnly'
+    | 'tabAnswerOnly',
     number
   >;
 }
@@ -77,6 +81,10 @@ export function summariseBench(r: BenchResult): BenchSummary {
   add(
     'floor, those files + one background answer: navigation → painted',
     (r.floorAnswer ?? []).map((s) => s.navToReady),
+  );
+  add(
+    'floor, one background answer, no files: navigation → painted',
+    (r.floorAnswerOnly ?? []).map((s) => s.navToReady),
   );
   add(
     'popup: navigation → first contentful paint',
@@ -162,6 +170,18 @@ export function summariseBench(r: BenchResult): BenchSummary {
     (r.tabBlank ?? []).map((s) => s.navToReady),
   );
   add(
+    'floor, the report view’s files, none run: navigation → painted',
+    (r.tabFloorFiles ?? []).map((s) => s.navToReady),
+  );
+  add(
+    'floor, its files + one background answer: navigation → painted',
+    (r.tabFloorAnswer ?? []).map((s) => s.navToReady),
+  );
+  add(
+    'floor in a tab, one background answer, no files: navigation → painted',
+    (r.tabFloorAnswerOnly ?? []).map((s) => s.navToReady),
+  );
+  add(
     'report view (40 checks), nothing kept: open → checks drawn',
     (r.reportViewUncached ?? []).map((s) => s.openToShown),
   );
@@ -187,6 +207,10 @@ export function summariseBench(r: BenchResult): BenchSummary {
       reportViewUncached: ratio('report view (40 checks), nothing kept: navigation → checks', 'blank page in a tab: navigation'),
       reportViewCachedWhole: ratio('report view (40 checks), kept copy: navigation → every', 'blank page in a tab: navigation'),
       reportViewUncachedWhole: ratio('report view (40 checks), nothing kept: navigation → every', 'blank page in a tab: navigation'),
+      reportFloorFiles: ratio('floor, the report view’s files', 'blank page in a tab: navigation'),
+      reportFloorAnswer: ratio('floor, its files', 'blank page in a tab: navigation'),
+      answerOnly: ratio('floor, one background answer', 'blank page: navigation'),
+      tabAnswerOnly: ratio('floor in a tab, one background answer', 'blank page in a tab: navigation'),
     },
   };
 }
@@ -210,6 +234,7 @@ export function printReport(r: BenchResult): void {
         ['from navigation start', times(x.firstContentfulPaint), times(x.navToShown), times(x.navToReady), times(x.navToReadyUncached)],
         ['goal (issue 12)', '≤ 1.15×', '≤ 1.30×', '≤ 1.50×', '≤ 1.60×'],
         ['floors: files only; + one answer', '', `${times(x.floorFiles)}; ${times(x.floorAnswer)}`, '', ''],
+        ['floor: one answer, no files', '', times(x.answerOnly), '', ''],
       ],
     ),
   );
@@ -220,6 +245,8 @@ export function printReport(r: BenchResult): void {
       [
         ['kept copy (opened before)', times(x.reportViewCached), times(x.reportViewCachedWhole), '≤ 1.20×'],
         ['nothing kept (first opening)', times(x.reportViewUncached), times(x.reportViewUncachedWhole), '≤ 1.50×'],
+        ['floors: files only; + one answer', `${times(x.reportFloorFiles)}; ${times(x.reportFloorAnswer)}`, '', ''],
+        ['floor: one answer, no files', times(x.tabAnswerOnly), '', ''],
       ],
     ),
   );

@@ -4,7 +4,7 @@ import { serveTestPages } from '../e2e/support/test-pages.ts';
 import { startReportService } from '../service/server.ts';
 import { fortyChecks, RECORDED } from '../fixtures/report-view/index.ts';
 import { benchOptionsPaging, type OptionsSample } from './options-bench.ts';
-import { benchPopupVsBlank, benchSlowPopup, openOnce, type PopupSample } from './popup-bench.ts';
+import { benchPopupVsBlank, benchSlowPopup, openOnce, type PopupRuns, type PopupSample } from './popup-bench.ts';
 import { benchReportView, type ReportViewRuns } from './report-bench.ts';
 import { startSlowProxy } from './slow-proxy.ts';
 import { benchColdStart, type WorkerSample } from './worker-bench.ts';
@@ -29,12 +29,7 @@ export interface ScenarioOptions {
 /** The checks of the report the report view is timed on. */
 const REPORT_CHECKS = 40;
 
-export interface Timings extends ReportViewRuns {
-  popup: PopupSample[];
-  popupUncached: PopupSample[];
-  blank: PopupSample[];
-  floorFiles: PopupSample[];
-  floorAnswer: PopupSample[];
+export interface Timings extends PopupRuns, ReportViewRuns {
   /** Requests the service received for one popup open. */
   popupRequests: string[];
   slowPopup: PopupSample[];
@@ -76,9 +71,11 @@ export async function runScenarios(o: ScenarioOptions): Promise<Timings> {
     const options = await connect(ext, service.baseUrl);
     const tab = await ext.newTab(pageUrl);
 
-    o.log('popup, blank page and the two floors, open → ready');
-    const { popup, popupUncached, blank, floorFiles, floorAnswer } = await benchPopupVsBlank(ext, tab, o.runs, o.warmup);
-    const wrongCount = [...popup, ...popupUncached].find((s) => s.readyCount !== PAGE_REPORTS || (s.shownCount ?? PAGE_REPORTS) !== PAGE_REPORTS);
+    o.log('popup, blank page and the three floors, open → ready');
+    const popupRuns = await benchPopupVsBlank(ext, tab, o.runs, o.warmup);
+    const wrongCount = [...popupRuns.popup, ...popupRuns.popupUncached].find(
+      (s) => s.readyCount !== PAGE_REPORTS || (s.shownCount ?? PAGE_REPORTS) !== PAGE_REPORTS,
+    );
     if (wrongCount) throw new Error(`The popup listed ${wrongCount.shownCount} reports, then ${wrongCount.readyCount}, not ${PAGE_REPORTS}`);
 
     const logged = service.requestLog.length;
@@ -86,7 +83,7 @@ export async function runScenarios(o: ScenarioOptions): Promise<Timings> {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const popupRequests = service.requestLog.slice(logged).map((r) => `${r.method} ${r.path}`);
 
-    o.log(`report view of ${REPORT_CHECKS} checks and blank page, in a tab, open → drawn`);
+    o.log(`report view of ${REPORT_CHECKS} checks, blank page and three floors, in a tab, open → drawn`);
     const reportRuns = await benchReportView(ext, forty!, o.runs, o.warmup);
     const wrongChecks = [...reportRuns.reportView, ...reportRuns.reportViewUncached].find((s) => s.shownCount !== REPORT_CHECKS);
     if (wrongChecks) throw new Error(`The report view drew ${wrongChecks.shownCount} checks, not ${REPORT_CHECKS}`);
@@ -102,7 +99,7 @@ export async function runScenarios(o: ScenarioOptions): Promise<Timings> {
     await saveConnection(options, proxy.baseUrl);
     const slowPopup = await benchSlowPopup(ext, tab, o.runs, o.warmup);
 
-    return { popup, popupUncached, blank, floorFiles, floorAnswer, popupRequests, slowPopup, worker, options: optionsSamples, ...reportRuns };
+    return { ...popupRuns, popupRequests, slowPopup, worker, options: optionsSamples, ...reportRuns };
   } finally {
     await ext?.close();
     await proxy.close();

@@ -2,7 +2,14 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLOOR_ANSWER_PAGE, FLOOR_FILES_PAGE, instrumentBuild } from '../../bench/instrument';
+import {
+  ANSWER_ONLY_PAGE,
+  FLOOR_ANSWER_PAGE,
+  FLOOR_FILES_PAGE,
+  instrumentBuild,
+  REPORT_FLOOR_ANSWER_PAGE,
+  REPORT_FLOOR_FILES_PAGE,
+} from '../../bench/instrument';
 
 const POPUP = `<!DOCTYPE html><html><head>
     <script type="module" crossorigin src="/chunks/popup-a1.js"></script>
@@ -11,13 +18,20 @@ const POPUP = `<!DOCTYPE html><html><head>
     <link rel="stylesheet" crossorigin href="/assets/popup-d4.css">
   </head><body><div id="app"></div></body></html>`;
 
+const REPORT = `<!DOCTYPE html><html><head>
+    <script type="module" crossorigin src="/chunks/report-e5.js"></script>
+    <link rel="modulepreload" crossorigin href="/chunks/pages-b2.js">
+    <link rel="stylesheet" crossorigin href="/assets/pages-c3.css">
+    <link rel="stylesheet" crossorigin href="/assets/report-f6.css">
+  </head><body><div id="app"></div></body></html>`;
+
 let dir: string;
 let out: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'instrument-test-'));
   mkdirSync(join(dir, 'build'));
   writeFileSync(join(dir, 'build', 'popup.html'), POPUP);
-  writeFileSync(join(dir, 'build', 'report.html'), '<!DOCTYPE html><html><head></head><body></body></html>');
+  writeFileSync(join(dir, 'build', 'report.html'), REPORT);
   out = await instrumentBuild(join(dir, 'build'), join(dir, 'instrumented'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,6 +60,26 @@ describe('the floors under the popup', () => {
     const script = read('bench-floor-answer.js');
     expect(script).toContain("sendMessage({ type: 'getSettings', payload: {} }).then(drawn, drawn)");
     expect(script).toContain("setAttribute('data-bench-blank', '')");
+  });
+
+  it('are made for the report view too, from its own files', () => {
+    expect(tags(read(REPORT_FLOOR_FILES_PAGE))).toEqual([
+      '<script src="/bench-probe.js">',
+      '<link rel="modulepreload" crossorigin href="/chunks/report-e5.js">',
+      '<link rel="modulepreload" crossorigin href="/chunks/pages-b2.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/pages-c3.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/report-f6.css">',
+    ]);
+    const answered = read(REPORT_FLOOR_ANSWER_PAGE);
+    expect(tags(answered).slice(1, 5)).toEqual(tags(read(REPORT_FLOOR_FILES_PAGE)).slice(1));
+    expect(tags(answered).at(-1)).toBe('<script type="module" src="/bench-floor-answer.js">');
+    expect(answered).not.toContain('data-bench-blank');
+  });
+
+  it('has one more with the one message alone, and none of the extension’s files', () => {
+    const page = read(ANSWER_ONLY_PAGE);
+    expect(tags(page)).toEqual(['<script src="/bench-probe.js">', '<script type="module" src="/bench-floor-answer.js">']);
+    expect(page).not.toContain('data-bench-blank');
   });
 
   it('says so when popup.html no longer names a script', async () => {
