@@ -74,13 +74,13 @@ interface SentMessage {
   sentAt: number;
   repliedAt?: number;
 }
-interface ServiceRequest {
+export interface ServiceRequest {
   url: string;
   sentAt: number;
   readAt?: number;
 }
 type MessageLog = { __benchMessages: SentMessage[] };
-type RequestLog = { __benchRequests: ServiceRequest[] };
+export type RequestLog = { __benchRequests: ServiceRequest[] };
 
 /** In the page: every message it sends the background, with when it left and when its reply came. */
 async function watchMessages(page: Page): Promise<void> {
@@ -99,7 +99,7 @@ async function watchMessages(page: Page): Promise<void> {
 }
 
 /** In the service worker: every request to the service, from fetch to its body read (the API client reads it as text). */
-async function watchServiceRequests(worker: WebWorker): Promise<void> {
+export async function watchServiceRequests(worker: WebWorker): Promise<void> {
   await worker.evaluate(() => {
     const scope = globalThis as unknown as RequestLog & { fetch: typeof fetch };
     if (scope.__benchRequests) return;

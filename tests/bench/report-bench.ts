@@ -1,5 +1,6 @@
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
 import { reportViewPath } from '../../lib/shared/report-view-address.ts';
+import { watchServiceRequests, type RequestLog } from './options-bench.ts';
 import { ANSWER_ONLY_PAGE, BLANK_PAGE, REPORT_FLOOR_ANSWER_PAGE, REPORT_FLOOR_FILES_PAGE, type ProbeMarks } from './instrument.ts';
 
 export interface TabSample {
@@ -15,6 +16,8 @@ export interface TabSample {
   readyCount: number | null;
   /** `cached` when the checks were first drawn from the copy the background kept. */
   shownState: string | null;
+  /** The first opening: the service's own answer to the report's request, as the background timed it (sent → body read). */
+  service?: number | null;
 }
 
 /**
@@ -88,8 +91,14 @@ export async function benchReportView(
   };
   const view = reportViewPath({ id: report.id, url: report.url }).slice(1);
   for (let i = 0; i < warmup + runs; i += 1) {
-    await (await ext.worker()).evaluate(() => browser.storage.session.clear());
+    const worker = await ext.worker();
+    await worker.evaluate(() => browser.storage.session.clear());
+    await watchServiceRequests(worker);
     const uncached = await openTabOnce(ext, view);
+    const requests = await worker.evaluate(() => (globalThis as unknown as RequestLog).__benchRequests.splice(0));
+    const itself = new RegExp(`/api/v1/reports/${report.id}(?:[?#]|$)`);
+    const asked = requests.find((r) => itself.test(r.url) && r.readAt !== undefined);
+    uncached.service = asked ? asked.readAt! - asked.sentAt : null;
     // The first opening keeps its copy once the service has answered; the next one draws from it.
     const cached = await openTabOnce(ext, view);
     if (uncached.shownState !== 'ready' || cached.shownState !== 'cached') {
