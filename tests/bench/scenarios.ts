@@ -3,7 +3,7 @@ import { launchExtensionBrowser, type ExtensionBrowser } from '../e2e/support/br
 import { serveTestPages } from '../e2e/support/test-pages.ts';
 import { startReportService } from '../service/server.ts';
 import { fortyChecks, RECORDED } from '../fixtures/report-view/index.ts';
-import { benchOptionsPaging, type OptionsSample } from './options-bench.ts';
+import { benchOptionsPaging, benchTableDrawFloor, type OptionsSample } from './options-bench.ts';
 import { benchPopupVsBlank, benchSlowPopup, openOnce, type PopupRuns, type PopupSample } from './popup-bench.ts';
 import { benchReportView, type ReportViewRuns } from './report-bench.ts';
 import { startSlowProxy } from './slow-proxy.ts';
@@ -35,6 +35,8 @@ export interface Timings extends PopupRuns, ReportViewRuns {
   slowPopup: PopupSample[];
   worker: WorkerSample[];
   options: OptionsSample[];
+  /** The least DOM change from one page of 100 rows to the next, by hand, to the frame after (tests/bench/options-bench.ts), ms. */
+  optionsDrawFloor: number[];
 }
 
 /** One browser, one service, every timing in turn. */
@@ -94,12 +96,13 @@ export async function runScenarios(o: ScenarioOptions): Promise<Timings> {
     o.log('options list, next page → 100 rows');
     await options.bringToFront();
     const optionsSamples = await benchOptionsPaging(options, await ext.worker(), o.runs, o.warmup);
+    const optionsDrawFloor = await benchTableDrawFloor(options, o.runs, o.warmup);
 
     o.log(`popup over a service ${o.slowMs} ms slower, first paint of content`);
     await saveConnection(options, proxy.baseUrl);
     const slowPopup = await benchSlowPopup(ext, tab, o.runs, o.warmup);
 
-    return { ...popupRuns, popupRequests, slowPopup, worker, options: optionsSamples, ...reportRuns };
+    return { ...popupRuns, popupRequests, slowPopup, worker, options: optionsSamples, optionsDrawFloor, ...reportRuns };
   } finally {
     await ext?.close();
     await proxy.close();
