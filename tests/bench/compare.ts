@@ -30,6 +30,7 @@ const SAMPLED = [
   'slowPopup',
   'worker',
   'options',
+  'optionsDrawFloor',
   'reportView',
   'reportViewUncached',
   'tabBlank',
