@@ -36,17 +36,7 @@ export async function benchOptionsPaging(options: Page, worker: WebWorker, runs:
   await waitForRows(options, 100);
   const samples: OptionsSample[] = [];
   for (let i = 0; i < warmup + runs; i += 1) {
-    if ((await pagerButton(options, 'Next')).disabled) {
-      const before = await firstRowId(options);
-      await (await pagerButton(options, 'First')).handle.click();
-      await options.waitForFunction(
-        (sel: string, id: string) => document.querySelector(sel)?.getAttribute('data-report-id') !== id,
-        { timeout: TIMEOUT },
-        ROWS,
-        before,
-      );
-      await waitForRows(options, 100);
-    }
+    if ((await pagerButton(options, 'Next')).disabled) await turnPage(options, 'First');
     await watchNextPage(options);
     await (await pagerButton(options, 'Next')).handle.click();
     const drawn = await options.evaluate(() => (window as unknown as Watched).__nextPage);
@@ -69,16 +59,7 @@ export async function benchTableDrawFloor(options: Page, runs: number, warmup: n
   const body = '.rm-table tbody';
   await waitForRows(options, 100);
   const shown = await options.$eval(body, (b) => b.innerHTML);
-  const before = await firstRowId(options);
-  const next = await pagerButton(options, 'Next');
-  await (next.disabled ? (await pagerButton(options, 'First')).handle : next.handle).click();
-  await options.waitForFunction(
-    (sel: string, id: string) => document.querySelector(sel)?.getAttribute('data-report-id') !== id,
-    { timeout: TIMEOUT },
-    ROWS,
-    before,
-  );
-  await waitForRows(options, 100);
+  await turnPage(options, (await pagerButton(options, 'Next')).disabled ? 'First' : 'Next');
   const other = await options.$eval(body, (b) => b.innerHTML);
   const times = await options.evaluate(
     async (sel: string, pages: [string, string], total: number) => {
@@ -276,8 +257,17 @@ async function pagerButton(page: Page, name: 'Next' | 'First'): Promise<{ handle
   throw new Error(`No "${name}" button in the reports pager`);
 }
 
-function firstRowId(page: Page): Promise<string> {
-  return page.$eval(ROWS, (row) => row.getAttribute('data-report-id') ?? '');
+/** Clicks a pager button (not timed) and waits for another page's 100 rows. */
+async function turnPage(page: Page, name: 'Next' | 'First'): Promise<void> {
+  const before = await page.$eval(ROWS, (row) => row.getAttribute('data-report-id') ?? '');
+  await (await pagerButton(page, name)).handle.click();
+  await page.waitForFunction(
+    (sel: string, id: string) => document.querySelector(sel)?.getAttribute('data-report-id') !== id,
+    { timeout: TIMEOUT },
+    ROWS,
+    before,
+  );
+  await waitForRows(page, 100);
 }
 
 async function waitForRows(page: Page, count: number): Promise<void> {

@@ -11,19 +11,15 @@ import {
   REPORT_FLOOR_FILES_PAGE,
 } from '../../bench/instrument';
 
-const POPUP = `<!DOCTYPE html><html><head>
-    <script type="module" crossorigin src="/chunks/popup-a1.js"></script>
+/** A page as the build writes it: its own script, the shared chunk as a preload, the shared and its own stylesheets. */
+const built = (script: string, css: string) => `<!DOCTYPE html><html><head>
+    <script type="module" crossorigin src="/chunks/${script}"></script>
     <link rel="modulepreload" crossorigin href="/chunks/pages-b2.js">
     <link rel="stylesheet" crossorigin href="/assets/pages-c3.css">
-    <link rel="stylesheet" crossorigin href="/assets/popup-d4.css">
+    <link rel="stylesheet" crossorigin href="/assets/${css}">
   </head><body><div id="app"></div></body></html>`;
-
-const REPORT = `<!DOCTYPE html><html><head>
-    <script type="module" crossorigin src="/chunks/report-e5.js"></script>
-    <link rel="modulepreload" crossorigin href="/chunks/pages-b2.js">
-    <link rel="stylesheet" crossorigin href="/assets/pages-c3.css">
-    <link rel="stylesheet" crossorigin href="/assets/report-f6.css">
-  </head><body><div id="app"></div></body></html>`;
+const POPUP = built('popup-a1.js', 'popup-d4.css');
+const REPORT = built('report-e5.js', 'report-f6.css');
 
 let dir: string;
 let out: string;
