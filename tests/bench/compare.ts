@@ -28,6 +28,8 @@ const SAMPLED = [
   'floorAnswer',
   'floorAnswerOnly',
   'slowPopup',
+  'coldPopup',
+  'coldBlank',
   'worker',
   'options',
   'optionsDrawFloor',

@@ -33,12 +33,19 @@ export interface PopupSample {
  * Both clocks are the machine's wall clock: the click is taken in Node, the ready frame
  * in the page (timeOrigin + performance.now()).
  */
-export async function openOnce(ext: ExtensionBrowser, tab: Page, which: keyof typeof PAGES, timeoutMs = 15_000): Promise<PopupSample> {
+export async function openOnce(
+  ext: ExtensionBrowser,
+  tab: Page,
+  which: keyof typeof PAGES,
+  timeoutMs = 15_000,
+  beforeClick?: () => Promise<void>,
+): Promise<PopupSample> {
   const extension = (await ext.browser.extensions()).get(ext.extensionId);
   if (!extension) throw new Error('The extension is not installed');
   const file = PAGES[which];
   const worker = await ext.worker();
   await worker.evaluate((popup: string) => browser.action.setPopup({ popup }), file);
+  await beforeClick?.();
   await tab.bringToFront();
   const url = `chrome-extension://${ext.extensionId}/${file}`;
   const opened = ext.browser.waitForTarget((t: Target) => t.type() === 'page' && t.url().startsWith(url), { timeout: timeoutMs });
@@ -126,6 +133,34 @@ export async function benchPopupVsBlank(ext: ExtensionBrowser, tab: Page, runs: 
     result.floorAnswer.push(floorAnswer);
     result.floorAnswerOnly.push(answerOnly);
     result.popupUncached.push(uncached);
+  }
+  return result;
+}
+
+export interface ColdRuns {
+  /** The popup opened with the extension's worker stopped and none of its pages open: its process starts anew. */
+  coldPopup: PopupSample[];
+  /** The blank page opened the same way. */
+  coldBlank: PopupSample[];
+}
+
+/**
+ * The popup as a user meets it after a while away: the worker stopped (as after 30 s idle) and no page of the
+ * extension open, so the browser starts the extension's process, then its worker, for the popup. Each open waits
+ * `settleMs` after stopping the worker for the process to end. The caller closes the extension's other pages first.
+ */
+export async function benchColdPopup(ext: ExtensionBrowser, tab: Page, runs: number, warmup: number, settleMs = 1_000): Promise<ColdRuns> {
+  const result: ColdRuns = { coldPopup: [], coldBlank: [] };
+  const stopped = async () => {
+    await ext.stopWorker();
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+  };
+  for (let i = 0; i < warmup + runs; i += 1) {
+    const popup = await openOnce(ext, tab, 'popup', 15_000, stopped);
+    const blank = await openOnce(ext, tab, 'blank', 15_000, stopped);
+    if (i < warmup) continue;
+    result.coldPopup.push(popup);
+    result.coldBlank.push(blank);
   }
   return result;
 }

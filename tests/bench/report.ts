@@ -33,7 +33,9 @@ export interface BenchSummary {
     | 'reportFloorAnswer'
     | 'reportFloorFirstOpening'
     | 'answerOnly'
-    | 'tabAnswerOnly',
+    | 'tabAnswerOnly'
+    | 'coldShown'
+    | 'coldReady',
     number
   >;
 }
@@ -115,6 +117,19 @@ export function summariseBench(r: BenchResult): BenchSummary {
   add(
     `slow service (+${r.settings.slowServiceMs} ms): nav → ready`,
     r.slowPopup.map((s) => s.navToReady),
+  );
+  // Runs recorded before this scenario existed have none of these.
+  add(
+    'popup, worker stopped, no page of ours open: nav → page’s reports painted',
+    (r.coldPopup ?? []).map((s) => s.navToShown),
+  );
+  add(
+    'popup, worker stopped, no page of ours open: nav → ready',
+    (r.coldPopup ?? []).map((s) => s.navToReady),
+  );
+  add(
+    'blank page, worker stopped, no page of ours open: nav → painted',
+    (r.coldBlank ?? []).map((s) => s.navToReady),
   );
   add(
     'worker: stopped → first answer (getSettings)',
@@ -226,6 +241,8 @@ export function summariseBench(r: BenchResult): BenchSummary {
         (median('floor, its files') + median('report view (40 checks), nothing kept: the service')) / median('blank page in a tab: navigation'),
         2,
       ),
+      coldShown: ratio('popup, worker stopped, no page of ours open: nav → page', 'blank page, worker stopped'),
+      coldReady: ratio('popup, worker stopped, no page of ours open: nav → ready', 'blank page, worker stopped'),
       answerOnly: ratio('floor, one background answer', 'blank page: navigation'),
       tabAnswerOnly: ratio('floor in a tab, one background answer', 'blank page in a tab: navigation'),
     },
@@ -252,6 +269,7 @@ export function printReport(r: BenchResult): void {
         ['goal (issue 12)', '≤ 1.15×', '≤ 1.30×', '≤ 1.50×', '≤ 1.60×'],
         ['floors: files only; + one answer', times(x.floorFilesFirstContentfulPaint), `${times(x.floorFiles)}; ${times(x.floorAnswer)}`, '', ''],
         ['floor: one answer, no files', '', times(x.answerOnly), '', ''],
+        ['worker stopped, no page of ours open (no goal)', '', times(x.coldShown), times(x.coldReady), ''],
       ],
     ),
   );

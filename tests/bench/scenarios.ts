@@ -4,7 +4,7 @@ import { serveTestPages } from '../e2e/support/test-pages.ts';
 import { startReportService } from '../service/server.ts';
 import { fortyChecks, RECORDED } from '../fixtures/report-view/index.ts';
 import { benchOptionsPaging, benchTableDrawFloor, type OptionsSample } from './options-bench.ts';
-import { benchPopupVsBlank, benchSlowPopup, openOnce, type PopupRuns, type PopupSample } from './popup-bench.ts';
+import { benchColdPopup, benchPopupVsBlank, benchSlowPopup, openOnce, type ColdRuns, type PopupRuns, type PopupSample } from './popup-bench.ts';
 import { benchReportView, type ReportViewRuns } from './report-bench.ts';
 import { startSlowProxy } from './slow-proxy.ts';
 import { benchColdStart, type WorkerSample } from './worker-bench.ts';
@@ -29,7 +29,7 @@ export interface ScenarioOptions {
 /** The checks of the report the report view is timed on. */
 const REPORT_CHECKS = 40;
 
-export interface Timings extends PopupRuns, ReportViewRuns {
+export interface Timings extends PopupRuns, ColdRuns, ReportViewRuns {
   /** Requests the service received for one popup open. */
   popupRequests: string[];
   slowPopup: PopupSample[];
@@ -98,11 +98,15 @@ export async function runScenarios(o: ScenarioOptions): Promise<Timings> {
     const optionsSamples = await benchOptionsPaging(options, await ext.worker(), o.runs, o.warmup);
     const optionsDrawFloor = await benchTableDrawFloor(options, o.runs, o.warmup);
 
+    o.log('popup and blank page with the worker stopped and no page of ours open');
+    await options.close();
+    const coldRuns = await benchColdPopup(ext, tab, o.runs, o.warmup);
+
     o.log(`popup over a service ${o.slowMs} ms slower, first paint of content`);
-    await saveConnection(options, proxy.baseUrl);
+    await saveConnection(await ext.openOptions(), proxy.baseUrl);
     const slowPopup = await benchSlowPopup(ext, tab, o.runs, o.warmup);
 
-    return { ...popupRuns, popupRequests, slowPopup, worker, options: optionsSamples, optionsDrawFloor, ...reportRuns };
+    return { ...popupRuns, ...coldRuns, popupRequests, slowPopup, worker, options: optionsSamples, optionsDrawFloor, ...reportRuns };
   } finally {
     await ext?.close();
     await proxy.close();
