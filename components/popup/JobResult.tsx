@@ -5,7 +5,8 @@ import { PRIVACY_TEXT } from '@/lib/shared/score';
 import { useFocusOnMount } from '@/lib/pages/hooks';
 import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
-import { reportViewHref, ReportSummary } from '@/components/popup/ReportSummary';
+import { ReportSummary } from '@/components/popup/ReportSummary';
+import { reportViewPathOf } from '@/lib/shared/report-view-address';
 import { t, tn } from '@/lib/shared/i18n';
 
 interface Props {
@@ -33,7 +34,7 @@ export function JobResult({ report, baseUrl, tabId, onDismiss }: Props) {
       </p>
       <ReportSummary report={report} tabId={tabId} link={false} />
       <div class="result__actions">
-        <a ref={link} class="button button--primary" href={reportViewHref(report, tabId)} target="_blank" rel="noopener">
+        <a ref={link} class="button button--primary" href={reportViewPathOf(report, tabId)} target="_blank" rel="noopener">
           {total > 0 ? tn('popAllChecks', total) : t('popOpenReport')}
         </a>
         <button type="button" class="button" onClick={onDismiss}>

@@ -7,7 +7,8 @@ import { errorView } from '@/lib/pages/error-view';
 import { Notice } from '@/components/ui/Notice';
 import { OpenOptionsButton } from '@/components/popup/OpenOptionsButton';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
-import { reportViewHref, ReportSummary } from '@/components/popup/ReportSummary';
+import { ReportSummary } from '@/components/popup/ReportSummary';
+import { reportViewPathOf } from '@/lib/shared/report-view-address';
 import { t, tn } from '@/lib/shared/i18n';
 
 const FIRST = 5;
@@ -45,7 +46,7 @@ export function PageReports({ reports, error, tabId, summariseNewest, refreshing
           <ul class="page-reports__list">
             {shown.map((report) => (
               <li key={report.id}>
-                <a class="report-row" href={reportViewHref(report, tabId)} target="_blank" rel="noopener">
+                <a class="report-row" href={reportViewPathOf(report, tabId)} target="_blank" rel="noopener">
                   <ScoreBadge score={report.score} label={report.label} />
                   <span class="report-row__privacy">{PRIVACY_TEXT[report.privacy]}</span>
                   <span class="report-row__date muted">

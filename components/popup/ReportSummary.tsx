@@ -1,6 +1,6 @@
 import type { ListedReport } from '@/lib/protocol';
 import { changeLine } from '@/lib/pages/score-change';
-import { reportViewPath } from '@/lib/shared/report-view-address';
+import { reportViewPathOf } from '@/lib/shared/report-view-address';
 import { t, tn } from '@/lib/shared/i18n';
 
 /**
@@ -34,14 +34,10 @@ export function ReportSummary({ report, tabId, link = true }: { report: ListedRe
       )}
       {summary.change && <p class="summary__change">{changeLine(summary.change)}</p>}
       {link && (
-        <a class="button summary__all" href={reportViewHref(report, tabId)} target="_blank" rel="noopener">
+        <a class="button summary__all" href={reportViewPathOf(report, tabId)} target="_blank" rel="noopener">
           {tn('popAllChecks', summary.total)}
         </a>
       )}
     </div>
   );
 }
-
-/** The report view of a report, over the tab the popup is on (so "Show on page" finds it). */
-export const reportViewHref = (report: ListedReport, tabId: number | undefined) =>
-  reportViewPath({ id: report.id, tabId, generatedAt: report.generatedAt ?? report.createdAt, url: report.url });

@@ -21,6 +21,15 @@ export const REPORT_VIEW_PAGE = '/report.html';
 
 const positiveInteger = (text: string | null) => (text !== null && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : null);
 
+/**
+ * The view of a report as the lists show it (the popup's, the reports manager's): its generation date and its
+ * address go along, so a copy kept of that generation draws at once and the address's history is read with it.
+ * `tabId`: the tab the popup is on, so that "Show on page" finds it.
+ */
+export function reportViewPathOf(report: { id: number; url: string; generatedAt: string | null; createdAt: string | null }, tabId?: number): string {
+  return reportViewPath({ id: report.id, tabId, generatedAt: report.generatedAt ?? report.createdAt, url: report.url });
+}
+
 /** Path and query within the extension, e.g. `/report.html?id=12&tab=3&url=example.com%2Fblog`. */
 export function reportViewPath({ id, tabId, generatedAt, url }: ReportViewTarget): string {
   const query = new URLSearchParams({ id: String(id) });

@@ -1,6 +1,6 @@
 import { Component } from 'preact';
 import type { Report } from '@/lib/api';
-import { reportViewPath } from '@/lib/shared/report-view-address';
+import { reportViewPathOf } from '@/lib/shared/report-view-address';
 import { PRIVACY_SHORT_TEXT } from '@/lib/shared/score';
 import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
@@ -128,13 +128,7 @@ export class ReportRow extends Component<Props> {
         </td>
         <td class="rm-col-actions">
           <div class="rm-actions">
-            <a
-              {...named('open')}
-              class="button button--link"
-              href={reportViewPath({ id: report.id, generatedAt: report.generatedAt ?? report.createdAt, url: report.url })}
-              target="_blank"
-              rel="noopener"
-            >
+            <a {...named('open')} class="button button--link" href={reportViewPathOf(report)} target="_blank" rel="noopener">
               {words.open}
             </a>
             <button {...named('privacy')} type="button" class="button" aria-disabled={busy} onClick={act(actions.onPrivacy)}>
