@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { PageState, PopupTab } from '@/lib/protocol';
 import { cacheGeneration } from '@/lib/background/popup-cache';
+import { popupTab } from '@/lib/shared/page-address';
 
 /**
  * The popup's opening in one round trip: when it does not name its page, the
@@ -17,8 +18,7 @@ const ahead = new Map<string, { reading: Promise<PageState>; generation: number 
 /** The active tab of the window last focused: the one whose toolbar button opened the popup. */
 export async function frontTab(): Promise<PopupTab> {
   const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
-  const url = tab?.url || tab?.pendingUrl;
-  return { found: Boolean(tab), ...(tab?.id !== undefined ? { id: tab.id } : {}), ...(url ? { url } : {}) };
+  return popupTab(tab);
 }
 
 /** Starts `read` for `url` now; the first `takeReadAhead(url)` gets it. */

@@ -2,7 +2,7 @@ import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'prea
 import { browser } from 'wxt/browser';
 import type { Job, PopupTab, ResponseOf } from '@/lib/protocol';
 import { sendToBackground } from '@/lib/pages/send-to-background';
-import { checkReportable } from '@/lib/shared/page-address';
+import { checkReportable, popupTab } from '@/lib/shared/page-address';
 import type { Privacy } from '@/lib/shared/score';
 import { errorData } from '@/lib/pages/error-view';
 import { initialPopupState, popupReducer } from '@/lib/popup/popup-state';
@@ -83,11 +83,11 @@ export function usePopup(asked: Promise<ResponseOf<'getPopupStart'>> | null = nu
         drawStart(answer);
       },
       () =>
-        void browser.tabs.query({ active: true, currentWindow: true }).then(([tab]) => {
-          const url = tab?.url || tab?.pendingUrl;
-          const check = checkReportable(url);
+        void browser.tabs.query({ active: true, currentWindow: true }).then(([found]) => {
+          const tab = popupTab(found);
+          const check = checkReportable(tab.url);
           if (check.ok) void sendToBackground('getPopupStart', { url: check.url }).then(drawStart, () => undefined);
-          openOn({ found: Boolean(tab), ...(tab?.id !== undefined ? { id: tab.id } : {}), ...(url ? { url } : {}) });
+          openOn(tab);
         }),
     );
   }, [openOn, drawStart]);

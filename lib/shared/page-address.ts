@@ -1,3 +1,5 @@
+import type { Browser } from 'wxt/browser';
+import type { PopupTab } from '@/lib/protocol';
 import { t, type PlainKey } from '@/lib/shared/i18n';
 /**
  * What the popup and the context menu may report, and the form in which the
@@ -66,4 +68,10 @@ export function pageKey(url: string): string {
 /** Whether a report's stored address is the page's. */
 export function sameAddress(stored: string, pageUrl: string): boolean {
   return addressKey(stored) === addressKey(storedAddress(pageUrl));
+}
+
+/** A tab as the popup opens over it: its id, and its address (a tab still loading has only its pending one). */
+export function popupTab(tab: Browser.tabs.Tab | undefined): PopupTab {
+  const url = tab?.url || tab?.pendingUrl;
+  return { found: Boolean(tab), ...(tab?.id !== undefined ? { id: tab.id } : {}), ...(url ? { url } : {}) };
 }
