@@ -42,6 +42,9 @@ export interface BenchSummary {
 
 const present = (values: (number | null)[]) => values.filter((v): v is number => v !== null);
 
+/** The median of the row whose label starts with `label`. */
+const medianOf = (rows: BenchSummary['rows'], label: string) => rows.find((row) => row.label.startsWith(label))!.summary.median;
+
 export function summariseBench(r: BenchResult): BenchSummary {
   const rows: BenchSummary['rows'] = [];
   const add = (label: string, values: (number | null)[]) => rows.push({ label, summary: summarise(present(values)) });
@@ -215,7 +218,7 @@ export function summariseBench(r: BenchResult): BenchSummary {
     'blank page in a tab: open → painted',
     (r.tabBlank ?? []).map((s) => s.openToShown),
   );
-  const median = (label: string) => rows.find((row) => row.label.startsWith(label))!.summary.median;
+  const median = (label: string) => medianOf(rows, label);
   const ratio = (of: string, to: string) => round(median(of) / median(to), 2);
   return {
     rows,
@@ -286,7 +289,7 @@ export function printReport(r: BenchResult): void {
       ],
     ),
   );
-  const ms = (label: string) => s.rows.find((row) => row.label.startsWith(label))!.summary.median;
+  const ms = (label: string) => medianOf(s.rows, label);
   const service = ms('  3 service');
   console.log();
   console.log(
