@@ -50,12 +50,19 @@ export async function currentAddress(tabId: number): Promise<string | null> {
   return tabAddress(await browser.tabs.get(tabId).catch(() => undefined));
 }
 
+/**
+ * The colour goes first, then the text: a browser that redraws the button between the two calls
+ * (Firefox does, on its next frame) never shows a new score on the previous one's colour.
+ */
+async function setLook(look: BadgeLook, tabId?: number): Promise<void> {
+  const which = tabId === undefined ? {} : { tabId };
+  await browser.action.setBadgeBackgroundColor({ ...which, color: look.color });
+  await browser.action.setBadgeText({ ...which, text: look.text });
+}
+
 export async function paint(tabId: number, look: BadgeLook): Promise<void> {
   // The tab may have closed meanwhile; the browser then refuses, and there is nothing left to paint.
-  await Promise.all([
-    browser.action.setBadgeText({ tabId, text: look.text }),
-    browser.action.setBadgeBackgroundColor({ tabId, color: look.color }),
-  ]).catch(() => undefined);
+  await setLook(look, tabId).catch(() => undefined);
 }
 
 /** Tabs (never incognito ones) open on the same address as `url`. */
@@ -75,7 +82,5 @@ export async function clearAllBadges(): Promise<void> {
 
 /** The badge of every tab that shows nothing of its own: a run's items left (the score badge of a tab comes first). */
 export async function paintDefault(look: BadgeLook): Promise<void> {
-  await Promise.all([browser.action.setBadgeText({ text: look.text }), browser.action.setBadgeBackgroundColor({ color: look.color })]).catch(
-    () => undefined,
-  );
+  await setLook(look).catch(() => undefined);
 }

@@ -69,6 +69,32 @@ describe('the toolbar badge', () => {
     expect(await badgeOf(tab)).toEqual({ text: '87', color: rgba(BADGE_COLOURS.good) });
   });
 
+  it('sets the colour before the text, so a browser redrawing between the two never shows the score on the previous colour', async () => {
+    const page = freshPage();
+    world.service.seedReports(world.key, [{ url: page, score: 91 }]);
+    await turnOn();
+    const tab = (await fakeBrowser.tabs.create({})).id!;
+    // The calls for the tab, in the order the browser would take and finish them.
+    const calls: string[] = [];
+    const follow =
+      <D extends { tabId?: number | null }>(name: string, call: (details: D) => Promise<void>) =>
+      async (details: D) => {
+        if (details.tabId !== tab) return call(details);
+        calls.push(`${name} asked`);
+        await call(details);
+        calls.push(`${name} set`);
+      };
+    const { action } = fakeBrowser;
+    const setText = follow('text', action.setBadgeText.bind(action));
+    const setColour = follow('colour', action.setBadgeBackgroundColor.bind(action));
+    vi.spyOn(action, 'setBadgeText').mockImplementation(setText);
+    vi.spyOn(action, 'setBadgeBackgroundColor').mockImplementation(setColour);
+    await visit(page, tab);
+    expect(await badgeOf(tab)).toEqual({ text: '91', color: rgba(BADGE_COLOURS.good) });
+    // The address change blanks the badge, then the lookup paints the score: each time, colour first.
+    expect(calls).toEqual(['colour asked', 'colour set', 'text asked', 'text set', 'colour asked', 'colour set', 'text asked', 'text set']);
+  });
+
   it.each([
     [12, BADGE_COLOURS.bad],
     [60, BADGE_COLOURS.decent],
