@@ -104,21 +104,23 @@ const keyItems = {
 const originOf = (baseUrl: string) => new URL(baseUrl).origin;
 const keyItemFor = (sessionOnly: boolean | undefined) => (sessionOnly ? keyItems.session : keyItems.local);
 
-export async function readConnection(): Promise<Connection | null> {
+/** The connection, and whether its key is kept until the browser closes only: one reading of the address for both. */
+export async function readConnectionAndLifetime(): Promise<{ connection: Connection | null; keyForSessionOnly: boolean }> {
   // Both key items are read with the address rather than after it: every request to the service waits for this.
   const [address, local, session] = await Promise.all([addressItem.read(), keyItems.local.read(), keyItems.session.read()]);
-  if (!address) return null;
+  if (!address) return { connection: null, keyForSessionOnly: false };
   if (address.apiKey !== undefined) {
     await writeConnection({ baseUrl: address.baseUrl, apiKey: address.apiKey });
-    return readConnection();
+    return readConnectionAndLifetime();
   }
-  const saved = address.keyForSessionOnly ? session : local;
-  return { baseUrl: address.baseUrl, apiKey: saved && saved.origin === originOf(address.baseUrl) ? saved.key : '' };
+  const sessionOnly = address.keyForSessionOnly ?? false;
+  const saved = sessionOnly ? session : local;
+  const apiKey = saved && saved.origin === originOf(address.baseUrl) ? saved.key : '';
+  return { connection: { baseUrl: address.baseUrl, apiKey }, keyForSessionOnly: sessionOnly };
 }
 
-/** Whether the key is kept until the browser closes only. */
-export async function keyForSessionOnly(): Promise<boolean> {
-  return (await addressItem.read())?.keyForSessionOnly ?? false;
+export async function readConnection(): Promise<Connection | null> {
+  return (await readConnectionAndLifetime()).connection;
 }
 
 /** The saved key and the origin it is bound to, for a save that may keep it. */

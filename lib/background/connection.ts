@@ -6,8 +6,8 @@ import { originPattern } from '@/lib/shared/permission';
 import type { RequestOf, StateChange, StateChangedMessage, SettingsView } from '@/lib/protocol';
 import { cleanKey, keyForOtherAddress, keyProblem, missingKey } from '@/lib/shared/api-key';
 import {
-  keyForSessionOnly,
   readConnection,
+  readConnectionAndLifetime,
   readPreferences,
   reportQueue,
   runs,
@@ -27,14 +27,14 @@ async function hasPermission(baseUrl: string): Promise<boolean> {
  * not permitted): the stored connection and its permission read once for both.
  */
 export async function settingsAndApi(): Promise<{ settings: SettingsView; api: ReportsApi | null }> {
-  const [connection, preferences, sessionOnly] = await Promise.all([readConnection(), readPreferences(), keyForSessionOnly()]);
+  const [{ connection, keyForSessionOnly }, preferences] = await Promise.all([readConnectionAndLifetime(), readPreferences()]);
   const permissionGranted = connection ? await hasPermission(connection.baseUrl) : false;
   const settings: SettingsView = {
     baseUrl: connection?.baseUrl ?? null,
     keySet: Boolean(connection?.apiKey),
     keyHint: connection?.apiKey ? connection.apiKey.slice(-4) : null,
     permissionGranted,
-    keyForSessionOnly: sessionOnly,
+    keyForSessionOnly,
     preferences,
   };
   return { settings, api: connection?.apiKey && permissionGranted ? createReportsApi(connection) : null };
