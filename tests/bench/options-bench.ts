@@ -174,6 +174,19 @@ export async function watchServiceRequests(worker: WebWorker): Promise<void> {
   });
 }
 
+/**
+ * Runs `open` with the worker's requests to the service logged from its start: what it gives, and the service's own
+ * time (sent → body read) for the first request whose address `matches`; null when none was answered.
+ */
+export async function withServiceTime<T>(worker: WebWorker, matches: RegExp, open: () => Promise<T>): Promise<{ result: T; service: number | null }> {
+  await watchServiceRequests(worker);
+  await worker.evaluate(() => void (globalThis as unknown as RequestLog).__benchRequests.splice(0));
+  const result = await open();
+  const requests = await worker.evaluate(() => (globalThis as unknown as RequestLog).__benchRequests.splice(0));
+  const asked = requests.find((r) => matches.test(r.url) && r.readAt !== undefined);
+  return { result, service: asked ? asked.readAt! - asked.sentAt : null };
+}
+
 /** The click → rows time in parts, from the `listReports` message and the list request that followed the click. */
 async function splitOf(page: Page, worker: WebWorker, drawn: Drawn): Promise<OptionsSample['split']> {
   const messages = await page.evaluate(() => (window as unknown as MessageLog).__benchMessages.splice(0));

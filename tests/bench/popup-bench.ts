@@ -1,7 +1,7 @@
 import type { Page, Target } from 'puppeteer-core';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
 import { ANSWER_ONLY_PAGE, BLANK_PAGE, FLOOR_ANSWER_PAGE, FLOOR_FILES_PAGE, type ProbeMarks } from './instrument.ts';
-import { watchServiceRequests, type RequestLog } from './options-bench.ts';
+import { withServiceTime } from './options-bench.ts';
 
 const PAGES = {
   popup: 'popup.html',
@@ -122,13 +122,13 @@ export interface PopupRuns {
 export async function benchPopupVsBlank(ext: ExtensionBrowser, tab: Page, runs: number, warmup: number): Promise<PopupRuns> {
   const result: PopupRuns = { popup: [], popupUncached: [], blank: [], floorFiles: [], floorAnswer: [], floorAnswerOnly: [] };
   for (let i = 0; i < warmup + runs; i += 1) {
-    const popup = await withServiceTime(ext, () => openOnce(ext, tab, 'popup'));
+    const popup = await withListTime(ext, () => openOnce(ext, tab, 'popup'));
     const blank = await openOnce(ext, tab, 'blank');
     const floorFiles = await openOnce(ext, tab, 'floorFiles');
     const floorAnswer = await openOnce(ext, tab, 'floorAnswer');
     const answerOnly = await openOnce(ext, tab, 'answerOnly');
     await (await ext.worker()).evaluate(() => browser.storage.session.clear());
-    const uncached = await withServiceTime(ext, () => openOnce(ext, tab, 'popup'));
+    const uncached = await withListTime(ext, () => openOnce(ext, tab, 'popup'));
     if (i < warmup) continue;
     result.popup.push(popup);
     result.blank.push(blank);
@@ -141,14 +141,9 @@ export async function benchPopupVsBlank(ext: ExtensionBrowser, tab: Page, runs: 
 }
 
 /** The popup opened by `open`, with the time the service took to answer its request for the page's reports. */
-async function withServiceTime(ext: ExtensionBrowser, open: () => Promise<PopupSample>): Promise<PopupSample> {
-  const worker = await ext.worker();
-  await watchServiceRequests(worker);
-  await worker.evaluate(() => void (globalThis as unknown as RequestLog).__benchRequests.splice(0));
-  const sample = await open();
-  const requests = await worker.evaluate(() => (globalThis as unknown as RequestLog).__benchRequests.splice(0));
-  const asked = requests.find((r) => r.url.includes('/api/v1/reports?') && r.readAt !== undefined);
-  return { ...sample, service: asked ? asked.readAt! - asked.sentAt : null };
+async function withListTime(ext: ExtensionBrowser, open: () => Promise<PopupSample>): Promise<PopupSample> {
+  const { result, service } = await withServiceTime(await ext.worker(), /\/api\/v1\/reports\?/, open);
+  return { ...result, service };
 }
 
 export interface ColdRuns {
