@@ -3,7 +3,8 @@
  * (.output/chrome-mv3). Shared by the benchmark and by the budget check, so both count
  * the same bytes:
  *   - a page (popup, options, report view): the scripts, module preloads and stylesheets its built
- *     HTML names, plus every chunk those scripts import statically, each file once;
+ *     HTML names, plus every chunk those scripts import statically, each file once (a stylesheet
+ *     written into the page, as the popup's are, counts as its file: its link stays, disabled);
  *   - the background: the manifest's service worker and its static imports.
  * Dynamic `import()` chunks are not loaded on opening: they are listed apart, not counted.
  * gzip is zlib level 9 per file (each file is read on its own), summed.

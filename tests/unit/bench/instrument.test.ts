@@ -18,7 +18,11 @@ const built = (script: string, css: string) => `<!DOCTYPE html><html><head>
     <link rel="stylesheet" crossorigin href="/assets/pages-c3.css">
     <link rel="stylesheet" crossorigin href="/assets/${css}">
   </head><body><div id="app"></div></body></html>`;
-const POPUP = built('popup-a1.js', 'popup-d4.css');
+/** The popup's stylesheets are written into it (stylesInline, wxt.config.ts), each beside its link, disabled. */
+const POPUP = built('popup-a1.js', 'popup-d4.css').replace(
+  /(<link rel="stylesheet" crossorigin href="\/assets\/(\w+)-\w+\.css")>/g,
+  '<style>.$2{color:red}</style>$1 disabled>',
+);
 const REPORT = built('report-e5.js', 'report-f6.css');
 
 let dir: string;
@@ -42,8 +46,12 @@ describe('the floors under the popup', () => {
       '<script src="/bench-probe.js">',
       '<link rel="modulepreload" crossorigin href="/chunks/popup-a1.js">',
       '<link rel="modulepreload" crossorigin href="/chunks/pages-b2.js">',
-      '<link rel="stylesheet" crossorigin href="/assets/pages-c3.css">',
-      '<link rel="stylesheet" crossorigin href="/assets/popup-d4.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/pages-c3.css" disabled>',
+      '<link rel="stylesheet" crossorigin href="/assets/popup-d4.css" disabled>',
+    ]);
+    expect([...page.matchAll(/<style>[^<]*<\/style>/g)].map((m) => m[0])).toEqual([
+      '<style>.pages{color:red}</style>',
+      '<style>.popup{color:red}</style>',
     ]);
     expect(page).toContain('<main data-bench-blank data-state="ready">');
   });
