@@ -84,12 +84,7 @@ describe('before the extension is connected', () => {
     expect(await popup.page.$('form.report-form')).toBeNull();
     await popup.waitForFocusOn('Open the options to connect');
     // Its rules came in popup.html (stylesInline, wxt.config.ts): loading the connect screen added no stylesheet after them.
-    expect(
-      await popup.page.evaluate(() => ({
-        applied: [...document.styleSheets].map((sheet) => sheet.ownerNode?.nodeName),
-        links: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.disabled),
-      })),
-    ).toEqual({ applied: ['STYLE', 'STYLE'], links: [true, true] });
+    expect(await popup.styleSources()).toEqual({ applied: ['STYLE', 'STYLE'], linksDisabled: [true, true] });
 
     const optionsTab = await popup.clickOpening('Open the options to connect', '/options.html');
     await waitUntil('the popup to close', async () => popup.page.isClosed());

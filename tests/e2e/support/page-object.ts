@@ -43,6 +43,18 @@ export abstract class PageObject {
     await this.page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
   }
 
+  /**
+   * Where the page's style rules come from: the element of each sheet applied, in order, and whether each
+   * stylesheet link is disabled. A page whose rules the build writes in (stylesInline, wxt.config.ts)
+   * applies only its <style> elements, its links all disabled, even after a later screen has loaded.
+   */
+  styleSources(): Promise<{ applied: string[]; linksDisabled: boolean[] }> {
+    return this.page.evaluate(() => ({
+      applied: [...document.styleSheets].map((sheet) => sheet.ownerNode?.nodeName ?? ''),
+      linksDisabled: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.disabled),
+    }));
+  }
+
   /** Loads the page again and waits for the new document. */
   reload(): Promise<void> {
     return reloadPage(this.page);
