@@ -121,7 +121,7 @@ globalThis.chrome.runtime.sendMessage({ type: 'getSettings', payload: {} }).then
 
 /** The blank page with a page's stylesheets (linked or written in) and module preloads (its HTML's, and its script's, as built); `extra` at the end of its head. */
 function floorPage(name: string, pageHtml: string, extra: string, marked: boolean): string {
-  const links = [...pageHtml.matchAll(/<link rel="(?:stylesheet|modulepreload)"[^>]*>|<style>[^<]*<\/style>/g)].map((m) => m[0]);
+  const links = [...pageHtml.matchAll(/<link rel="(?:stylesheet|modulepreload)"[^>]*>|<style>[\s\S]*?<\/style>/g)].map((m) => m[0]);
   const script = /<script type="module"[^>]*src="([^"]+)"/.exec(pageHtml)?.[1];
   if (!script || links.length === 0) throw new Error(`${name} names no module script or stylesheet to build the floors from`);
   const head = [`<link rel="modulepreload" crossorigin href="${script}">`, ...links, extra].join('');

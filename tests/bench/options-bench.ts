@@ -1,4 +1,5 @@
 import type { ElementHandle, Page, WebWorker } from 'puppeteer-core';
+import { takeServiceRequests, watchServiceRequests } from './service-requests.ts';
 
 export interface OptionsSample {
   /** From the click on a pager button (its event time) to the frame after the new 100 rows were drawn, ms. */
@@ -131,13 +132,7 @@ interface SentMessage {
   sentAt: number;
   repliedAt?: number;
 }
-export interface ServiceRequest {
-  url: string;
-  sentAt: number;
-  readAt?: number;
-}
 type MessageLog = { __benchMessages: SentMessage[] };
-export type RequestLog = { __benchRequests: ServiceRequest[] };
 
 /** In the page: every message it sends the background, with when it left and when its reply came. */
 async function watchMessages(page: Page): Promise<void> {
@@ -155,42 +150,10 @@ async function watchMessages(page: Page): Promise<void> {
   });
 }
 
-/** In the service worker: every request to the service, from fetch to its body read (the API client reads it as text). */
-export async function watchServiceRequests(worker: WebWorker): Promise<void> {
-  await worker.evaluate(() => {
-    const scope = globalThis as unknown as RequestLog & { fetch: typeof fetch };
-    if (scope.__benchRequests) return;
-    const log: ServiceRequest[] = [];
-    scope.__benchRequests = log;
-    const fetchNow = scope.fetch.bind(scope);
-    scope.fetch = async (input, init) => {
-      const entry: ServiceRequest = { url: String(input), sentAt: performance.timeOrigin + performance.now() };
-      log.push(entry);
-      const response = await fetchNow(input, init);
-      const text = response.text.bind(response);
-      response.text = () => text().finally(() => (entry.readAt = performance.timeOrigin + performance.now()));
-      return response;
-    };
-  });
-}
-
-/**
- * Runs `open` with the worker's requests to the service logged from its start: what it gives, and the service's own
- * time (sent → body read) for the first request whose address `matches`; null when none was answered.
- */
-export async function withServiceTime<T>(worker: WebWorker, matches: RegExp, open: () => Promise<T>): Promise<{ result: T; service: number | null }> {
-  await watchServiceRequests(worker);
-  await worker.evaluate(() => void (globalThis as unknown as RequestLog).__benchRequests.splice(0));
-  const result = await open();
-  const requests = await worker.evaluate(() => (globalThis as unknown as RequestLog).__benchRequests.splice(0));
-  const asked = requests.find((r) => matches.test(r.url) && r.readAt !== undefined);
-  return { result, service: asked ? asked.readAt! - asked.sentAt : null };
-}
-
 /** The click → rows time in parts, from the `listReports` message and the list request that followed the click. */
 async function splitOf(page: Page, worker: WebWorker, drawn: Drawn): Promise<OptionsSample['split']> {
   const messages = await page.evaluate(() => (window as unknown as MessageLog).__benchMessages.splice(0));
-  const requests = await worker.evaluate(() => (globalThis as unknown as RequestLog).__benchRequests.splice(0));
+  const requests = await takeServiceRequests(worker);
   const message = messages.find((m) => m.type === 'listReports' && m.sentAt >= drawn.clickedAt);
   const request = requests.find((r) => r.url.includes('/api/v1/reports?') && message && r.sentAt >= message.sentAt);
   if (!message?.repliedAt || !request?.readAt) return null;

@@ -1,7 +1,7 @@
 import type { Page, Target } from 'puppeteer-core';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
 import { ANSWER_ONLY_PAGE, BLANK_PAGE, FLOOR_ANSWER_PAGE, FLOOR_FILES_PAGE, type ProbeMarks } from './instrument.ts';
-import { withServiceTime } from './options-bench.ts';
+import { withServiceTime } from './service-requests.ts';
 
 const PAGES = {
   popup: 'popup.html',

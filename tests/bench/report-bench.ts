@@ -1,6 +1,6 @@
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
 import { reportViewPath } from '../../lib/shared/report-view-address.ts';
-import { withServiceTime } from './options-bench.ts';
+import { withServiceTime } from './service-requests.ts';
 import { ANSWER_ONLY_PAGE, BLANK_PAGE, REPORT_FLOOR_ANSWER_PAGE, REPORT_FLOOR_FILES_PAGE, type ProbeMarks } from './instrument.ts';
 
 export interface TabSample {

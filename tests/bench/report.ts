@@ -231,6 +231,8 @@ export function summariseBench(r: BenchResult): BenchSummary {
   );
   const median = (label: string) => medianOf(rows, label);
   const ratio = (of: string, to: string) => round(median(of) / median(to), 2);
+  // A page that waits for the service as well: its floor with the service's own answer time added.
+  const withService = (floor: string, service: string, to: string) => round((median(floor) + median(service)) / median(to), 2);
   return {
     rows,
     ratios: {
@@ -243,9 +245,8 @@ export function summariseBench(r: BenchResult): BenchSummary {
       floorFiles: ratio('floor, the popup’s files', 'blank page: navigation'),
       floorAnswer: ratio('floor, those files', 'blank page: navigation'),
       firstContentfulPaint: ratio('popup: navigation → first contentful', 'blank page: navigation → first contentful'),
-      // Ready waits for the service as well: the files + one answer floor, with the service's own answer time added.
-      readyFloor: round((median('floor, those files') + median('popup: the service')) / median('blank page: navigation'), 2),
-      readyUncachedFloor: round((median('floor, those files') + median('popup, nothing cached: the service')) / median('blank page: navigation'), 2),
+      readyFloor: withService('floor, those files', 'popup: the service', 'blank page: navigation'),
+      readyUncachedFloor: withService('floor, those files', 'popup, nothing cached: the service', 'blank page: navigation'),
       floorFilesFirstContentfulPaint: ratio('floor, the popup’s files, none run: navigation → first', 'blank page: navigation → first contentful'),
       reportViewCached: ratio('report view (40 checks), kept copy: navigation → checks', 'blank page in a tab: navigation'),
       reportViewUncached: ratio('report view (40 checks), nothing kept: navigation → checks', 'blank page in a tab: navigation'),
@@ -253,10 +254,10 @@ export function summariseBench(r: BenchResult): BenchSummary {
       reportViewUncachedWhole: ratio('report view (40 checks), nothing kept: navigation → every', 'blank page in a tab: navigation'),
       reportFloorFiles: ratio('floor, the report view’s files', 'blank page in a tab: navigation'),
       reportFloorAnswer: ratio('floor, its files', 'blank page in a tab: navigation'),
-      // A first opening waits for the service as well: that floor, with the service's own answer time added.
-      reportFloorFirstOpening: round(
-        (median('floor, its files') + median('report view (40 checks), nothing kept: the service')) / median('blank page in a tab: navigation'),
-        2,
+      reportFloorFirstOpening: withService(
+        'floor, its files',
+        'report view (40 checks), nothing kept: the service',
+        'blank page in a tab: navigation',
       ),
       coldShown: ratio('popup, worker stopped, no page of ours open: nav → page', 'blank page, worker stopped'),
       coldReady: ratio('popup, worker stopped, no page of ours open: nav → ready', 'blank page, worker stopped'),
