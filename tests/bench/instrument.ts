@@ -18,6 +18,10 @@
  *     cannot draw without its files and one answer, for its kept copy or the service's.
  *   - bench-floor-answer-only.html: the blank page with that one answer and none of the extension's
  *     files, opened both as the popup and in a tab: what asking the background costs any page.
+ *   - bench-floor-ready.html: the popup's files, then in a row what its "ready" cannot do without: the
+ *     active tab found, one answer from the background, and the service's answer to the popup's own
+ *     request for the page's reports, read and parsed; nothing drawn. The request is the bench's to
+ *     give once the service runs (FLOOR_REQUEST_KEY): until then the page fails, and says so.
  * An extension page may only run scripts from the extension itself (MV3 CSP), hence a file.
  */
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -31,6 +35,9 @@ export const REPORT_FLOOR_FILES_PAGE = 'bench-floor-report-files.html';
 export const REPORT_FLOOR_ANSWER_PAGE = 'bench-floor-report-answer.html';
 /** The blank page with that one answer and no file of the extension's: the floor of any page that draws what it asks for. */
 export const ANSWER_ONLY_PAGE = 'bench-floor-answer-only.html';
+/** The popup's files, the tab found, one answer and the service's answer, in a row: the floor of the popup's ready. */
+export const FLOOR_READY_PAGE = 'bench-floor-ready.html';
+const FLOOR_READY_SCRIPT = 'bench-floor-ready.js';
 
 export interface ProbeMarks {
   /** The address shown (not the "…" placeholder). */
@@ -119,6 +126,38 @@ const drawn = () => main.setAttribute('data-bench-blank', '');
 globalThis.chrome.runtime.sendMessage({ type: 'getSettings', payload: {} }).then(drawn, drawn);
 `;
 
+/** What a floor page sets when its work failed: the bench stops with this reason rather than time nothing. */
+export const FLOOR_FAILED = '__benchFloorFailed';
+
+/**
+ * The service's request the ready floor sends, as the background sent it for the popup (its key, the bench's own),
+ * kept for it by the bench in the extension's local storage under this name: the floor reads it while it finds the tab.
+ */
+export interface FloorRequest {
+  url: string;
+  apiKey: string;
+}
+export const FLOOR_REQUEST_KEY = '__benchFloorRequest';
+
+const READY_FLOOR_SCRIPT = `const main = document.querySelector('main');
+const failed = (error) => { window.${FLOOR_FAILED} = String(error); };
+const chrome = globalThis.chrome;
+Promise.all([chrome.tabs.query({ active: true, lastFocusedWindow: true }), chrome.storage.local.get('${FLOOR_REQUEST_KEY}')])
+  .then(([, stored]) => {
+    const request = stored['${FLOOR_REQUEST_KEY}'];
+    if (!request) throw new Error('the ready floor was opened before the bench gave it the service’s request');
+    // Any answer: the background refuses this page's message, as it comes from none of the extension's own pages.
+    return chrome.runtime.sendMessage({ type: 'getSettings', payload: {} }).catch(() => null).then(() => request);
+  })
+  .then((request) => fetch(request.url, { headers: { Authorization: 'Bearer ' + request.apiKey, Accept: 'application/json' } }))
+  .then((response) => {
+    if (!response.ok) throw new Error('the service answered ' + response.status);
+    return response.text();
+  })
+  .then((text) => JSON.parse(text))
+  .then(() => main.setAttribute('data-bench-blank', ''), failed);
+`;
+
 /** The blank page with a page's stylesheets (linked or written in) and module preloads (its HTML's, and its script's, as built); `extra` at the end of its head. */
 function floorPage(name: string, pageHtml: string, extra: string, marked: boolean): string {
   const links = [...pageHtml.matchAll(/<link rel="(?:stylesheet|modulepreload)"[^>]*>|<style>[\s\S]*?<\/style>/g)].map((m) => m[0]);
@@ -147,6 +186,12 @@ export async function instrumentBuild(buildDir: string, into: string): Promise<s
     await writeFile(join(into, files), floorPage(page, html, '', true));
     await writeFile(join(into, answered), floorPage(page, html, answer, false));
   }
+  const popupHtml = await readFile(join(into, 'popup.html'), 'utf8');
+  await writeFile(join(into, FLOOR_READY_SCRIPT), READY_FLOOR_SCRIPT);
+  await writeFile(
+    join(into, FLOOR_READY_PAGE),
+    floorPage('popup.html', popupHtml, `<script type="module" src="/${FLOOR_READY_SCRIPT}"></script>`, false),
+  );
   for (const page of ['popup.html', 'report.html']) {
     const path = join(into, page);
     const html = await readFile(path, 'utf8');

@@ -1,6 +1,16 @@
 import type { Page, Target } from 'puppeteer-core';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
-import { ANSWER_ONLY_PAGE, BLANK_PAGE, FLOOR_ANSWER_PAGE, FLOOR_FILES_PAGE, type ProbeMarks } from './instrument.ts';
+import {
+  ANSWER_ONLY_PAGE,
+  BLANK_PAGE,
+  FLOOR_ANSWER_PAGE,
+  FLOOR_FAILED,
+  FLOOR_FILES_PAGE,
+  FLOOR_READY_PAGE,
+  FLOOR_REQUEST_KEY,
+  type FloorRequest,
+  type ProbeMarks,
+} from './instrument.ts';
 import { withServiceTime } from './service-requests.ts';
 
 const PAGES = {
@@ -8,6 +18,7 @@ const PAGES = {
   blank: BLANK_PAGE,
   floorFiles: FLOOR_FILES_PAGE,
   floorAnswer: FLOOR_ANSWER_PAGE,
+  floorReady: FLOOR_READY_PAGE,
   answerOnly: ANSWER_ONLY_PAGE,
 } as const;
 
@@ -57,14 +68,18 @@ export async function openOnce(
   const target = await opened;
   const page = await target.asPage();
   try {
-    // Ready, and its first contentful paint reported (a moment after its frame).
-    await page.waitForFunction(
-      () => {
-        const marks = (window as unknown as { __bench?: ProbeMarks }).__bench;
-        return marks?.readyPainted !== undefined && marks.firstContentfulPaint !== undefined;
+    // Ready, and its first contentful paint reported (a moment after its frame); or a floor's reason it could not be.
+    const failed = await page.waitForFunction(
+      (failedKey: string) => {
+        const scope = window as unknown as { __bench?: ProbeMarks } & Record<string, unknown>;
+        if (scope[failedKey] !== undefined) return String(scope[failedKey]);
+        return scope.__bench?.readyPainted !== undefined && scope.__bench.firstContentfulPaint !== undefined && ' ';
       },
       { timeout: timeoutMs, polling: 20 },
+      FLOOR_FAILED,
     );
+    const reason = (await failed.jsonValue()) as string;
+    if (reason.trim()) throw new Error(`${file} could not finish: ${reason}`);
     const seen = await page.evaluate(() => ({
       timeOrigin: performance.timeOrigin,
       marks: (window as unknown as { __bench: ProbeMarks }).__bench,
@@ -86,6 +101,12 @@ export async function openOnce(
   } finally {
     await closeAndWait(ext, page, target);
   }
+}
+
+/** Gives the ready floor (FLOOR_READY_PAGE) the service's request it sends. */
+export async function giveReadyFloorRequest(ext: ExtensionBrowser, request: FloorRequest): Promise<void> {
+  const worker = await ext.worker();
+  await worker.evaluate((key: string, value: FloorRequest) => browser.storage.local.set({ [key]: value }), FLOOR_REQUEST_KEY, request);
 }
 
 /** A popup still open when the icon is clicked again would be closed by that click instead. */
@@ -111,6 +132,8 @@ export interface PopupRuns {
   /** The floors (tests/bench/instrument.ts): the popup's files loaded, none run; and with one answer from the background. */
   floorFiles: PopupSample[];
   floorAnswer: PopupSample[];
+  /** The popup's files, the tab found, one answer and the service's answer to the popup's request, in a row: nothing drawn. */
+  floorReady: PopupSample[];
   /** The blank page with that one answer, and none of the popup's files. */
   floorAnswerOnly: PopupSample[];
 }
@@ -120,12 +143,13 @@ export interface PopupRuns {
  * meet the same machine load; `warmup` of each first, not kept.
  */
 export async function benchPopupVsBlank(ext: ExtensionBrowser, tab: Page, runs: number, warmup: number): Promise<PopupRuns> {
-  const result: PopupRuns = { popup: [], popupUncached: [], blank: [], floorFiles: [], floorAnswer: [], floorAnswerOnly: [] };
+  const result: PopupRuns = { popup: [], popupUncached: [], blank: [], floorFiles: [], floorAnswer: [], floorReady: [], floorAnswerOnly: [] };
   for (let i = 0; i < warmup + runs; i += 1) {
     const popup = await withListTime(ext, () => openOnce(ext, tab, 'popup'));
     const blank = await openOnce(ext, tab, 'blank');
     const floorFiles = await openOnce(ext, tab, 'floorFiles');
     const floorAnswer = await openOnce(ext, tab, 'floorAnswer');
+    const floorReady = await openOnce(ext, tab, 'floorReady');
     const answerOnly = await openOnce(ext, tab, 'answerOnly');
     await (await ext.worker()).evaluate(() => browser.storage.session.clear());
     const uncached = await withListTime(ext, () => openOnce(ext, tab, 'popup'));
@@ -134,6 +158,7 @@ export async function benchPopupVsBlank(ext: ExtensionBrowser, tab: Page, runs: 
     result.blank.push(blank);
     result.floorFiles.push(floorFiles);
     result.floorAnswer.push(floorAnswer);
+    result.floorReady.push(floorReady);
     result.floorAnswerOnly.push(answerOnly);
     result.popupUncached.push(uncached);
   }

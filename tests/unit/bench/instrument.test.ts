@@ -1,11 +1,15 @@
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ANSWER_ONLY_PAGE,
   FLOOR_ANSWER_PAGE,
+  FLOOR_FAILED,
   FLOOR_FILES_PAGE,
+  FLOOR_READY_PAGE,
+  FLOOR_REQUEST_KEY,
   instrumentBuild,
   REPORT_FLOOR_ANSWER_PAGE,
   REPORT_FLOOR_FILES_PAGE,
@@ -86,9 +90,76 @@ describe('the floors under the popup', () => {
     expect(page).not.toContain('data-bench-blank');
   });
 
+  it('has a floor under ready: the popup’s files, and its script', () => {
+    const page = read(FLOOR_READY_PAGE);
+    expect(tags(page).slice(1, 5)).toEqual(tags(read(FLOOR_FILES_PAGE)).slice(1));
+    expect(tags(page).at(-1)).toBe('<script type="module" src="/bench-floor-ready.js">');
+    expect(page).not.toContain('data-bench-blank');
+  });
+
+  it('whose script fails, and says why, until the bench gives it the service’s request', async () => {
+    const run = await runReadyFloor(null);
+    expect(run.failed).toMatch(/opened before the bench gave it the service’s request/);
+    expect(run.calls).toEqual(['tabs.query', 'storage.local.get']);
+  });
+
+  it('finds the tab, asks the background, then sends the service the request given, and marks the page only once it is read', async () => {
+    const run = await runReadyFloor({ url: 'http://127.0.0.1:9/api/v1/reports?search=a', apiKey: 'k-1' });
+    expect(run.calls).toEqual([
+      'tabs.query',
+      'storage.local.get',
+      'runtime.sendMessage',
+      'fetch http://127.0.0.1:9/api/v1/reports?search=a Bearer k-1',
+      'marked',
+    ]);
+    expect(run.failed).toBeUndefined();
+  });
+
+  it('does not mark the page when the service refuses, or answers what is not JSON', async () => {
+    const request = { url: 'http://127.0.0.1:9/r', apiKey: 'k-1' };
+    const refused = await runReadyFloor(request, { status: 401, body: '{}' });
+    expect(refused.calls).not.toContain('marked');
+    expect(refused.failed).toMatch(/answered 401/);
+    const html = await runReadyFloor(request, { status: 200, body: '<html>' });
+    expect(html.calls).not.toContain('marked');
+    expect(html.failed).toMatch(/JSON/);
+  });
+
   it('says so when popup.html no longer names a script', async () => {
     writeFileSync(join(dir, 'build', 'popup.html'), '<html><head></head><body></body></html>');
     await expect(instrumentBuild(join(dir, 'build'), join(dir, 'again'))).rejects.toThrow(/popup.html names no module script/);
     writeFileSync(join(dir, 'build', 'popup.html'), POPUP);
   });
 });
+
+/** Runs the ready floor's script as written, against a page, a browser and a service that record what it does. */
+async function runReadyFloor(
+  request: { url: string; apiKey: string } | null,
+  answer = { status: 200, body: '{"data":[]}' },
+): Promise<{ calls: string[]; failed?: string }> {
+  const calls: string[] = [];
+  const window: Record<string, unknown> = {};
+  const main = { setAttribute: () => calls.push('marked') };
+  const chrome = {
+    tabs: { query: async () => (calls.push('tabs.query'), [{ id: 1 }]) },
+    runtime: { sendMessage: async () => (calls.push('runtime.sendMessage'), Promise.reject(new Error('refused'))) },
+    storage: {
+      local: { get: async (key: string) => (calls.push('storage.local.get'), key === FLOOR_REQUEST_KEY && request ? { [key]: request } : {}) },
+    },
+  };
+  const fetch = async (url: string, init: { headers: Record<string, string> }) => {
+    calls.push(`fetch ${url} ${init.headers.Authorization}`);
+    return { ok: answer.status < 300, status: answer.status, text: async () => answer.body };
+  };
+  runInNewContext(read('bench-floor-ready.js'), {
+    window,
+    document: { querySelector: () => main },
+    globalThis: { chrome },
+    fetch,
+    JSON,
+    Error,
+    String,
+  });
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  return { calls, failed: window[FLOOR_FAILED] as string | undefined };
+}
