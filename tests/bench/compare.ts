@@ -26,6 +26,7 @@ const SAMPLED = [
   'blank',
   'floorFiles',
   'floorAnswer',
+  'floorReady',
   'floorAnswerOnly',
   'slowPopup',
   'coldPopup',
