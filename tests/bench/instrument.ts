@@ -18,10 +18,11 @@
  *     cannot draw without its files and one answer, for its kept copy or the service's.
  *   - bench-floor-answer-only.html: the blank page with that one answer and none of the extension's
  *     files, opened both as the popup and in a tab: what asking the background costs any page.
- *   - bench-floor-ready.html: the popup's files, then in a row what its "ready" cannot do without: the
- *     active tab found, one answer from the background, and the service's answer to the popup's own
- *     request for the page's reports, read and parsed; nothing drawn. The request is the bench's to
- *     give once the service runs (FLOOR_REQUEST_KEY): until then the page fails, and says so.
+ *   - bench-floor-ready.html: the popup's files and one message, which the background answers as the
+ *     popup's opening needs it to, and no more: it finds the active tab, sends the service the popup's
+ *     own request for the page's reports, reads and parses the answer; nothing is drawn (a listener
+ *     added to background.js, here only). The request is the bench's to give once the service runs
+ *     (FLOOR_REQUEST_KEY): until then the floor fails, and says so.
  * An extension page may only run scripts from the extension itself (MV3 CSP), hence a file.
  */
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -35,7 +36,7 @@ export const REPORT_FLOOR_FILES_PAGE = 'bench-floor-report-files.html';
 export const REPORT_FLOOR_ANSWER_PAGE = 'bench-floor-report-answer.html';
 /** The blank page with that one answer and no file of the extension's: the floor of any page that draws what it asks for. */
 export const ANSWER_ONLY_PAGE = 'bench-floor-answer-only.html';
-/** The popup's files, the tab found, one answer and the service's answer, in a row: the floor of the popup's ready. */
+/** The popup's files and one answer, which the background gives once it has found the tab and the service has answered: the floor of the popup's ready. */
 export const FLOOR_READY_PAGE = 'bench-floor-ready.html';
 const FLOOR_READY_SCRIPT = 'bench-floor-ready.js';
 
@@ -130,32 +131,50 @@ globalThis.chrome.runtime.sendMessage({ type: 'getSettings', payload: {} }).then
 export const FLOOR_FAILED = '__benchFloorFailed';
 
 /**
- * The service's request the ready floor sends, as the background sent it for the popup (its key, the bench's own),
- * kept for it by the bench in the extension's local storage under this name: the floor reads it while it finds the tab.
+ * The service's request the ready floor has the background send, as the background sent it for the popup (its key,
+ * the bench's own), kept for it by the bench in the extension's local storage under this name.
  */
 export interface FloorRequest {
   url: string;
   apiKey: string;
 }
 export const FLOOR_REQUEST_KEY = '__benchFloorRequest';
+/** The one message the ready floor sends; the extension's router leaves it unanswered, as it comes from none of its pages. */
+const FLOOR_READY_MESSAGE = '__benchFloorReady';
 
-const READY_FLOOR_SCRIPT = `const main = document.querySelector('main');
+/** The ready floor's page: one message, and the page marked drawn once the background says the service has answered. */
+const READY_FLOOR_PAGE_SCRIPT = `const main = document.querySelector('main');
 const failed = (error) => { window.${FLOOR_FAILED} = String(error); };
-const chrome = globalThis.chrome;
-Promise.all([chrome.tabs.query({ active: true, lastFocusedWindow: true }), chrome.storage.local.get('${FLOOR_REQUEST_KEY}')])
-  .then(([, stored]) => {
-    const request = stored['${FLOOR_REQUEST_KEY}'];
-    if (!request) throw new Error('the ready floor was opened before the bench gave it the service’s request');
-    // Any answer: the background refuses this page's message, as it comes from none of the extension's own pages.
-    return chrome.runtime.sendMessage({ type: 'getSettings', payload: {} }).catch(() => null).then(() => request);
-  })
-  .then((request) => fetch(request.url, { headers: { Authorization: 'Bearer ' + request.apiKey, Accept: 'application/json' } }))
-  .then((response) => {
-    if (!response.ok) throw new Error('the service answered ' + response.status);
-    return response.text();
-  })
-  .then((text) => JSON.parse(text))
-  .then(() => main.setAttribute('data-bench-blank', ''), failed);
+globalThis.chrome.runtime
+  .sendMessage({ type: '${FLOOR_READY_MESSAGE}' })
+  .then((reply) => (reply && reply.ok ? main.setAttribute('data-bench-blank', '') : failed(reply ? reply.error : 'no answer')), failed);
+`;
+
+/**
+ * Added at the end of the bench copy's background.js: the background's part of the ready floor. In answer to the
+ * floor's message it finds the active tab (while reading the request it is to send), sends the service that request,
+ * reads and parses the answer, and replies: what the popup's opening needs of the background, and nothing else.
+ */
+const READY_FLOOR_WORKER = `
+;(() => {
+  const chrome = globalThis.chrome;
+  chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    if (!message || message.type !== '${FLOOR_READY_MESSAGE}' || sender.id !== chrome.runtime.id) return undefined;
+    Promise.all([chrome.tabs.query({ active: true, lastFocusedWindow: true }), chrome.storage.local.get('${FLOOR_REQUEST_KEY}')])
+      .then(([, stored]) => {
+        const request = stored['${FLOOR_REQUEST_KEY}'];
+        if (!request) throw new Error('the ready floor was opened before the bench gave it the service’s request');
+        return fetch(request.url, { headers: { Authorization: 'Bearer ' + request.apiKey, Accept: 'application/json' } });
+      })
+      .then((response) => {
+        if (!response.ok) throw new Error('the service answered ' + response.status);
+        return response.text();
+      })
+      .then((text) => JSON.parse(text))
+      .then(() => sendResponse({ ok: true }), (error) => sendResponse({ ok: false, error: String(error) }));
+    return true;
+  });
+})();
 `;
 
 /** The blank page with a page's stylesheets (linked or written in) and module preloads (its HTML's, and its script's, as built); `extra` at the end of its head. */
@@ -187,7 +206,9 @@ export async function instrumentBuild(buildDir: string, into: string): Promise<s
     await writeFile(join(into, answered), floorPage(page, html, answer, false));
   }
   const popupHtml = await readFile(join(into, 'popup.html'), 'utf8');
-  await writeFile(join(into, FLOOR_READY_SCRIPT), READY_FLOOR_SCRIPT);
+  await writeFile(join(into, FLOOR_READY_SCRIPT), READY_FLOOR_PAGE_SCRIPT);
+  const background = join(into, 'background.js');
+  await writeFile(background, (await readFile(background, 'utf8')) + READY_FLOOR_WORKER);
   await writeFile(
     join(into, FLOOR_READY_PAGE),
     floorPage('popup.html', popupHtml, `<script type="module" src="/${FLOOR_READY_SCRIPT}"></script>`, false),

@@ -132,7 +132,7 @@ export interface PopupRuns {
   /** The floors (tests/bench/instrument.ts): the popup's files loaded, none run; and with one answer from the background. */
   floorFiles: PopupSample[];
   floorAnswer: PopupSample[];
-  /** The popup's files, the tab found, one answer and the service's answer to the popup's request, in a row: nothing drawn. */
+  /** The popup's files and one answer, given once the background has found the tab and the service has answered the popup's request: nothing drawn. */
   floorReady: PopupSample[];
   /** The blank page with that one answer, and none of the popup's files. */
   floorAnswerOnly: PopupSample[];

@@ -28,6 +28,8 @@ const POPUP = built('popup-a1.js', 'popup-d4.css').replace(
   '<style>.$2{color:red}</style>$1 disabled>',
 );
 const REPORT = built('report-e5.js', 'report-f6.css');
+/** The build's background: the bench copy's only adds to it. */
+const BACKGROUND = '(function(){ /* the background as built */ })();\n';
 
 let dir: string;
 let out: string;
@@ -36,6 +38,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'build'));
   writeFileSync(join(dir, 'build', 'popup.html'), POPUP);
   writeFileSync(join(dir, 'build', 'report.html'), REPORT);
+  writeFileSync(join(dir, 'build', 'background.js'), BACKGROUND);
   out = await instrumentBuild(join(dir, 'build'), join(dir, 'instrumented'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -90,38 +93,43 @@ describe('the floors under the popup', () => {
     expect(page).not.toContain('data-bench-blank');
   });
 
-  it('has a floor under ready: the popup’s files, and its script', () => {
+  it('has a floor under ready: the popup’s files, and one message', () => {
     const page = read(FLOOR_READY_PAGE);
     expect(tags(page).slice(1, 5)).toEqual(tags(read(FLOOR_FILES_PAGE)).slice(1));
     expect(tags(page).at(-1)).toBe('<script type="module" src="/bench-floor-ready.js">');
     expect(page).not.toContain('data-bench-blank');
   });
 
-  it('whose script fails, and says why, until the bench gives it the service’s request', async () => {
-    const run = await runReadyFloor(null);
-    expect(run.failed).toMatch(/opened before the bench gave it the service’s request/);
-    expect(run.calls).toEqual(['tabs.query', 'storage.local.get']);
+  it('whose background part keeps the build’s background whole, and is only added to', () => {
+    expect(read('background.js').startsWith(BACKGROUND)).toBe(true);
+    expect(read('background.js').length).toBeGreaterThan(BACKGROUND.length);
   });
 
-  it('finds the tab, asks the background, then sends the service the request given, and marks the page only once it is read', async () => {
+  it('fails, and says why, until the bench gives it the service’s request', async () => {
+    const run = await runReadyFloor(null);
+    expect(run.failed).toMatch(/opened before the bench gave it the service’s request/);
+    expect(run.calls).toEqual(['page: sendMessage', 'tabs.query', 'storage.local.get']);
+  });
+
+  it('is answered once the background has found the tab and read the service’s answer, and only then marked drawn', async () => {
     const run = await runReadyFloor({ url: 'http://127.0.0.1:9/api/v1/reports?search=a', apiKey: 'k-1' });
     expect(run.calls).toEqual([
+      'page: sendMessage',
       'tabs.query',
       'storage.local.get',
-      'runtime.sendMessage',
       'fetch http://127.0.0.1:9/api/v1/reports?search=a Bearer k-1',
-      'marked',
+      'page: marked',
     ]);
     expect(run.failed).toBeUndefined();
   });
 
-  it('does not mark the page when the service refuses, or answers what is not JSON', async () => {
+  it('is not marked drawn when the service refuses, or answers what is not JSON', async () => {
     const request = { url: 'http://127.0.0.1:9/r', apiKey: 'k-1' };
     const refused = await runReadyFloor(request, { status: 401, body: '{}' });
-    expect(refused.calls).not.toContain('marked');
+    expect(refused.calls).not.toContain('page: marked');
     expect(refused.failed).toMatch(/answered 401/);
     const html = await runReadyFloor(request, { status: 200, body: '<html>' });
-    expect(html.calls).not.toContain('marked');
+    expect(html.calls).not.toContain('page: marked');
     expect(html.failed).toMatch(/JSON/);
   });
 
@@ -132,17 +140,20 @@ describe('the floors under the popup', () => {
   });
 });
 
-/** Runs the ready floor's script as written, against a page, a browser and a service that record what it does. */
+/**
+ * Runs the ready floor as written, its page's script and its part of the background, against a page, a browser and a
+ * service that record what they are asked. The message reaches the background's listeners as Chrome delivers it.
+ */
 async function runReadyFloor(
   request: { url: string; apiKey: string } | null,
   answer = { status: 200, body: '{"data":[]}' },
 ): Promise<{ calls: string[]; failed?: string }> {
+  type Listener = (message: unknown, sender: { id: string }, respond: (reply: unknown) => void) => unknown;
   const calls: string[] = [];
-  const window: Record<string, unknown> = {};
-  const main = { setAttribute: () => calls.push('marked') };
-  const chrome = {
+  const listeners: Listener[] = [];
+  const worker = {
+    runtime: { id: 'ours', onMessage: { addListener: (listener: Listener) => listeners.push(listener) } },
     tabs: { query: async () => (calls.push('tabs.query'), [{ id: 1 }]) },
-    runtime: { sendMessage: async () => (calls.push('runtime.sendMessage'), Promise.reject(new Error('refused'))) },
     storage: {
       local: { get: async (key: string) => (calls.push('storage.local.get'), key === FLOOR_REQUEST_KEY && request ? { [key]: request } : {}) },
     },
@@ -151,13 +162,21 @@ async function runReadyFloor(
     calls.push(`fetch ${url} ${init.headers.Authorization}`);
     return { ok: answer.status < 300, status: answer.status, text: async () => answer.body };
   };
+  runInNewContext(read('background.js'), { globalThis: { chrome: worker }, fetch, JSON, Error, String, Promise });
+
+  const window: Record<string, unknown> = {};
+  const main = { setAttribute: () => calls.push('page: marked') };
+  const sendMessage = (message: unknown) => {
+    calls.push('page: sendMessage');
+    return new Promise((resolve, reject) => {
+      const claimed = listeners.map((listener) => listener(message, { id: 'ours' }, resolve)).some((kept) => kept === true);
+      if (!claimed) reject(new Error('Could not establish connection. Receiving end does not exist.'));
+    });
+  };
   runInNewContext(read('bench-floor-ready.js'), {
     window,
     document: { querySelector: () => main },
-    globalThis: { chrome },
-    fetch,
-    JSON,
-    Error,
+    globalThis: { chrome: { runtime: { sendMessage } } },
     String,
   });
   await new Promise((resolve) => setTimeout(resolve, 10));
