@@ -42,7 +42,7 @@ export function App() {
             <ConnectionForm settings={settings} onSaved={c.saved} onForgotten={c.forgotten} />
             <AccountPanel account={c.account} baseUrl={settings.baseUrl} onRetry={() => void c.loadAccount()} />
           </div>
-          <section id="reports" class="options__group" aria-label={t('optionsYourReports')}>
+          <div id="reports" class="options__group">
             <QueuePanel />
             <RunsPanel runs={runs} />
             {c.connected && settings.baseUrl ? (
@@ -56,7 +56,7 @@ export function App() {
                 <p class="muted">{t('optionsReportsAfterConnect')}</p>
               </div>
             )}
-          </section>
+          </div>
           <div id="preferences" class="options__group">
             <DefaultPrivacy settings={settings} onSaved={c.setSettings} />
             <div class="card">

@@ -149,7 +149,6 @@ export default {
   optionsConnection: 'الاتصال',
   optionsReports: 'التقارير',
   optionsPreferences: 'التفضيلات',
-  optionsYourReports: 'تقاريرك',
   optionsLoading: 'جارٍ تحميل الإعدادات…',
   optionsReportsAfterConnect: 'تظهر تقاريرك هنا بعد توصيل الإضافة بخدمتك.',
   accountHeading: 'الحساب',

@@ -150,7 +150,6 @@ export default {
   optionsConnection: 'Verbindung',
   optionsReports: 'Berichte',
   optionsPreferences: 'Voreinstellungen',
-  optionsYourReports: 'Ihre Berichte',
   optionsLoading: 'Einstellungen werden geladen…',
   optionsReportsAfterConnect: 'Ihre Berichte erscheinen hier, sobald die Erweiterung mit Ihrem Dienst verbunden ist.',
   accountHeading: 'Konto',

@@ -154,7 +154,6 @@ export default {
   optionsConnection: 'Connection',
   optionsReports: 'Reports',
   optionsPreferences: 'Preferences',
-  optionsYourReports: 'Your reports',
   optionsLoading: 'Loading the settings…',
   optionsReportsAfterConnect: 'Your reports appear here once the extension is connected to your service.',
   accountHeading: 'Account',

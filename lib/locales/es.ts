@@ -147,7 +147,6 @@ export default {
   optionsConnection: 'Conexión',
   optionsReports: 'Informes',
   optionsPreferences: 'Preferencias',
-  optionsYourReports: 'Tus informes',
   optionsLoading: 'Cargando la configuración…',
   optionsReportsAfterConnect: 'Tus informes aparecerán aquí cuando la extensión esté conectada a tu servicio.',
   accountHeading: 'Cuenta',

@@ -150,7 +150,6 @@ export default {
   optionsConnection: 'Connexion',
   optionsReports: 'Rapports',
   optionsPreferences: 'Préférences',
-  optionsYourReports: 'Vos rapports',
   optionsLoading: 'Chargement des réglages…',
   optionsReportsAfterConnect: 'Vos rapports apparaîtront ici dès que l’extension sera connectée à votre service.',
   accountHeading: 'Compte',

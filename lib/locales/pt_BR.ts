@@ -146,7 +146,6 @@ export default {
   optionsConnection: 'Conexão',
   optionsReports: 'Relatórios',
   optionsPreferences: 'Preferências',
-  optionsYourReports: 'Seus relatórios',
   optionsLoading: 'Carregando as configurações…',
   optionsReportsAfterConnect: 'Seus relatórios aparecem aqui quando a extensão estiver conectada ao seu serviço.',
   accountHeading: 'Conta',

@@ -142,7 +142,6 @@ export default {
   optionsConnection: 'Bağlantı',
   optionsReports: 'Raporlar',
   optionsPreferences: 'Tercihler',
-  optionsYourReports: 'Raporlarınız',
   optionsLoading: 'Ayarlar yükleniyor…',
   optionsReportsAfterConnect: 'Uzantı hizmetinize bağlandığında raporlarınız burada görünür.',
   accountHeading: 'Hesap',

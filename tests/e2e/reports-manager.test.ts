@@ -117,6 +117,20 @@ describe('the reports list', () => {
     await ext.screenshot(options, 'reports-manager-light');
   });
 
+  it('names each landmark of the page apart from the others, for a screen reader’s list of them', async () => {
+    await manager.waitForList({ page: 1 });
+    type Node = { role: string; name?: string; children?: Node[] };
+    const LANDMARKS = new Set(['banner', 'complementary', 'contentinfo', 'form', 'main', 'navigation', 'region', 'search']);
+    const landmarks: string[] = [];
+    const walk = (node: Node) => {
+      if (LANDMARKS.has(node.role)) landmarks.push(`${node.role} “${node.name ?? ''}”`);
+      node.children?.forEach(walk);
+    };
+    walk((await options.accessibility.snapshot()) as Node);
+    expect(landmarks).toContain('region “Your reports”');
+    expect(landmarks.filter((landmark, i) => landmarks.indexOf(landmark) !== i)).toEqual([]);
+  });
+
   it('searches the addresses once typing pauses, not at every key', async () => {
     const before = service.requestLog.length;
     await manager.typeSearch('page-1');
