@@ -7,13 +7,7 @@ export function PageAddress({ address, error }: { address: string | null | undef
       <span class="page-address__label" id="page-address-label">
         {t('popThisPage')}
       </span>
-      <p
-        class="page-address__value"
-        aria-labelledby="page-address-label page-address-value"
-        id="page-address-value"
-        title={address ?? undefined}
-        translate={false}
-      >
+      <p class="page-address__value" id="page-address-value" title={address ?? undefined} translate={false}>
         {address ? displayAddress(address) : address === undefined ? '…' : t('popNoAddress')}
       </p>
       {error && (

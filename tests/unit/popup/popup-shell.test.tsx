@@ -49,4 +49,13 @@ describe('the popup’s prerendered first frame', () => {
     // The address's placeholder is there before the script: the first contentful paint.
     expect(app.querySelector('#page-address-value')?.textContent).toBe('…');
   });
+
+  it('names no element whose role cannot carry a name (a paragraph, a span): screen readers would drop it', () => {
+    const app = page(shellOf(html));
+    render(<App />, app);
+    const named = [...app.querySelectorAll('p, span, div:not([role])')].filter(
+      (e) => e.hasAttribute('aria-label') || e.hasAttribute('aria-labelledby'),
+    );
+    expect(named.map((e) => e.outerHTML)).toEqual([]);
+  });
 });
