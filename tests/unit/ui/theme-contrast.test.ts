@@ -48,6 +48,10 @@ const PAIRS: [string, string][] = [
   ['good', 'good-bg'],
   ['decent', 'decent-bg'],
   ['bad', 'bad-bg'],
+  // The report view's history chart: its ticks on the result bands.
+  ['muted', 'good-bg'],
+  ['muted', 'decent-bg'],
+  ['muted', 'bad-bg'],
   // Notices: the page's text on their grounds.
   ['text', 'bad-bg'],
   ['text', 'decent-bg'],
