@@ -69,17 +69,17 @@ export async function openOnce(
   const page = await target.asPage();
   try {
     // Ready, and its first contentful paint reported (a moment after its frame); or a floor's reason it could not be.
-    const failed = await page.waitForFunction(
+    const settled = await page.waitForFunction(
       (failedKey: string) => {
         const scope = window as unknown as { __bench?: ProbeMarks } & Record<string, unknown>;
-        if (scope[failedKey] !== undefined) return String(scope[failedKey]);
-        return scope.__bench?.readyPainted !== undefined && scope.__bench.firstContentfulPaint !== undefined && ' ';
+        if (scope[failedKey] !== undefined) return { failed: String(scope[failedKey]) };
+        return scope.__bench?.readyPainted !== undefined && scope.__bench.firstContentfulPaint !== undefined && { failed: null };
       },
       { timeout: timeoutMs, polling: 20 },
       FLOOR_FAILED,
     );
-    const reason = (await failed.jsonValue()) as string;
-    if (reason.trim()) throw new Error(`${file} could not finish: ${reason}`);
+    const { failed } = (await settled.jsonValue()) as { failed: string | null };
+    if (failed !== null) throw new Error(`${file} could not finish: ${failed}`);
     const seen = await page.evaluate(() => ({
       timeOrigin: performance.timeOrigin,
       marks: (window as unknown as { __bench: ProbeMarks }).__bench,
