@@ -221,7 +221,7 @@ const runTargets = z.discriminatedUnion('kind', [
 export const requests = {
   getSettings: z.object({}),
   /** Normalise, check the permission, prove the connection with the account, then keep it. */
-  saveConnection: z.object({ baseUrl: z.string().max(2048), apiKey: z.string().max(512).optional() }),
+  saveConnection: z.object({ baseUrl: z.string().max(2048), apiKey: z.string().max(512).optional(), keyForSessionOnly: z.boolean().optional() }),
   forgetKey: z.object({}),
   /** Where the key is kept: until the browser closes only, or until the user forgets it. */
   saveKeyLifetime: z.object({ sessionOnly: z.boolean() }),

@@ -21,6 +21,8 @@ interface Props {
 export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
   const [address, setAddress] = useState(settings.baseUrl ?? '');
   const [key, setKey] = useState('');
+  // Where the key is to be kept: shown as chosen even before a key is saved, and sent with the save.
+  const [sessionOnly, setSessionOnly] = useState(settings.keyForSessionOnly);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ConnectionFailure | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -34,6 +36,9 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
     if (failure?.fields.baseUrl) addressInput.current?.focus();
     else if (failure?.fields.apiKey) keyInput.current?.focus();
   }, [failure]);
+
+  // What another window or the background changed is shown as it now is.
+  useEffect(() => setSessionOnly(settings.keyForSessionOnly), [settings.keyForSessionOnly]);
 
   // A "Connected" note would be stale once the permission is taken back; the banner above says what is wrong.
   useEffect(() => {
@@ -63,7 +68,11 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
           setFailure({ message: permissionRefused(new URL(check.baseUrl).host), fields: {} });
           return;
         }
-        const result = await sendToBackground('saveConnection', { baseUrl: check.baseUrl, ...(check.apiKey ? { apiKey: check.apiKey } : {}) });
+        const result = await sendToBackground('saveConnection', {
+          baseUrl: check.baseUrl,
+          ...(check.apiKey ? { apiKey: check.apiKey } : {}),
+          keyForSessionOnly: sessionOnly,
+        });
         setAddress(result.settings.baseUrl ?? check.baseUrl);
         setKey('');
         const connected = t('connectionConnected', { host: new URL(result.settings.baseUrl ?? check.baseUrl).host });
@@ -89,12 +98,16 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
     }
   };
 
-  const keepKeyFor = async (sessionOnly: boolean) => {
+  /** A saved key moves at once; with none saved yet, the choice waits for the save. */
+  const keepKeyFor = async (chosen: boolean) => {
+    setSessionOnly(chosen);
     setDone(null);
+    if (!settings.keySet) return;
     try {
-      onForgotten(await sendToBackground('saveKeyLifetime', { sessionOnly }));
-      setDone(sessionOnly ? t('connectionSessionOnly') : t('connectionKept'));
+      onForgotten(await sendToBackground('saveKeyLifetime', { sessionOnly: chosen }));
+      setDone(chosen ? t('connectionSessionOnly') : t('connectionKept'));
     } catch (error) {
+      setSessionOnly(settings.keyForSessionOnly);
       setFailure(connectionFailure(errorData(error)));
     }
   };
@@ -138,7 +151,8 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
         error={keyError}
         inputRef={keyInput}
         onForget={() => void forget()}
-        onSessionOnly={(sessionOnly) => void keepKeyFor(sessionOnly)}
+        sessionOnly={sessionOnly}
+        onSessionOnly={(chosen) => void keepKeyFor(chosen)}
         busy={busy}
       />
       {willAsk && (

@@ -13,12 +13,13 @@ interface Props {
   inputRef: Ref<HTMLInputElement>;
   onForget: () => void;
   /** Keep the key until the browser closes only (session storage), or until the user forgets it. */
+  sessionOnly: boolean;
   onSessionOnly: (sessionOnly: boolean) => void;
   busy: boolean;
 }
 
 /** The API key, masked; the stored one is never shown back, only its last four characters. */
-export function KeyField({ settings, value, onInput, error, inputRef, onForget, onSessionOnly, busy }: Props) {
+export function KeyField({ settings, value, onInput, error, inputRef, onForget, sessionOnly, onSessionOnly, busy }: Props) {
   return (
     <Field id="api-key" label={t('keyLabel')}>
       <SecretInput
@@ -53,7 +54,7 @@ export function KeyField({ settings, value, onInput, error, inputRef, onForget, 
       <label class="check">
         <input
           type="checkbox"
-          checked={settings.keyForSessionOnly}
+          checked={sessionOnly}
           disabled={busy}
           aria-describedby="api-key-lifetime-help"
           onChange={(e) => onSessionOnly(e.currentTarget.checked)}
@@ -61,7 +62,7 @@ export function KeyField({ settings, value, onInput, error, inputRef, onForget, 
         {t('keySessionOnly')}
       </label>
       <p class="field__help" id="api-key-lifetime-help">
-        {settings.keyForSessionOnly ? t('keySessionOnlyHelp') : t('keyLocalHelp')}
+        {sessionOnly ? t('keySessionOnlyHelp') : t('keyLocalHelp')}
       </p>
     </Field>
   );

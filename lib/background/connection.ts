@@ -93,7 +93,8 @@ export async function saveConnection(request: RequestOf<'saveConnection'>) {
       await releaseUnusedOrigin(baseUrl, previous);
       throw error;
     });
-  await writeConnection({ baseUrl, apiKey });
+  // The key goes straight to the area the form chose: a key meant for memory only never touches the disk.
+  await writeConnection({ baseUrl, apiKey, keyForSessionOnly: request.keyForSessionOnly });
   if (previous) await releaseUnusedOrigin(previous, baseUrl);
   return { settings: await settingsView(), account };
 }

@@ -182,7 +182,8 @@ export default {
   connectionChecking: 'Verbindung wird geprüft…',
   connectionConnected: 'Verbunden mit {host}.',
   connectionForgotten: 'Der Schlüssel ist vergessen. Die Erweiterung erreicht Ihren Dienst erst wieder, wenn Sie einen Schlüssel speichern.',
-  connectionSessionOnly: 'Der Schlüssel wird vergessen, wenn der Browser geschlossen wird.',
+  connectionSessionOnly:
+    'Der Schlüssel liegt jetzt nur im Arbeitsspeicher und wird beim Schließen des Browsers vergessen. Die Dateien des Browsers auf diesem Computer können die frühere Kopie noch eine Weile enthalten: Um sicherzugehen, erstellen Sie bei Ihrem Dienst einen neuen Schlüssel und löschen den alten.',
   connectionKept: 'Der Schlüssel bleibt gespeichert, bis Sie ihn vergessen.',
   connectionRefused:
     'Der Browser hat der Erweiterung nicht erlaubt, {host} zu erreichen, daher wurde nichts gespeichert. Ohne das kann die Erweiterung keine Anfragen an Ihren Dienst senden. Speichern Sie erneut und wählen Sie „Zulassen“.',

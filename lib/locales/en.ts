@@ -185,7 +185,8 @@ export default {
   connectionChecking: 'Checking the connection…',
   connectionConnected: 'Connected to {host}.',
   connectionForgotten: 'The key is forgotten. The extension cannot reach your service until you save a key again.',
-  connectionSessionOnly: 'The key will be forgotten when the browser closes.',
+  connectionSessionOnly:
+    'The key is now kept in memory only and forgotten when the browser closes. The browser’s files on this computer may still hold the earlier copy for a while: to be sure, make a new key at your service and delete the old one.',
   connectionKept: 'The key is kept until you forget it.',
   connectionRefused:
     'The browser did not let the extension reach {host}, so nothing was saved. Without it the extension cannot send your requests to your service. Save again and choose Allow.',

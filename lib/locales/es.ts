@@ -178,7 +178,8 @@ export default {
   connectionChecking: 'Comprobando la conexión…',
   connectionConnected: 'Conectado a {host}.',
   connectionForgotten: 'La clave se ha olvidado. La extensión no podrá acceder a tu servicio hasta que guardes una clave de nuevo.',
-  connectionSessionOnly: 'La clave se olvidará al cerrar el navegador.',
+  connectionSessionOnly:
+    'La clave ahora se guarda solo en memoria y se olvida al cerrar el navegador. Los archivos del navegador en este equipo pueden conservar la copia anterior durante un tiempo: para estar seguro, crea una clave nueva en tu servicio y borra la antigua.',
   connectionKept: 'La clave se conserva hasta que la olvides.',
   connectionRefused:
     'El navegador no dejó a la extensión acceder a {host}, así que no se guardó nada. Sin eso, la extensión no puede enviar tus solicitudes a tu servicio. Guarda de nuevo y elige Permitir.',

@@ -182,7 +182,8 @@ export default {
   connectionChecking: 'Vérification de la connexion…',
   connectionConnected: 'Connecté à {host}.',
   connectionForgotten: 'La clé est oubliée. L’extension ne peut plus joindre votre service tant que vous n’enregistrez pas de nouvelle clé.',
-  connectionSessionOnly: 'La clé sera oubliée à la fermeture du navigateur.',
+  connectionSessionOnly:
+    'La clé est désormais gardée en mémoire seulement et oubliée à la fermeture du navigateur. Les fichiers du navigateur sur cet ordinateur peuvent encore en garder l’ancienne copie quelque temps : pour en être sûr, créez une nouvelle clé sur votre service et supprimez l’ancienne.',
   connectionKept: 'La clé est gardée jusqu’à ce que vous l’oubliiez.',
   connectionRefused:
     'Le navigateur n’a pas laissé l’extension joindre {host}, rien n’a donc été enregistré. Sans cela, l’extension ne peut pas envoyer vos demandes à votre service. Enregistrez à nouveau et choisissez Autoriser.',

@@ -177,7 +177,8 @@ export default {
   connectionChecking: 'Verificando a conexão…',
   connectionConnected: 'Conectado a {host}.',
   connectionForgotten: 'A chave foi esquecida. A extensão não consegue acessar o seu serviço até você salvar uma chave de novo.',
-  connectionSessionOnly: 'A chave será esquecida quando o navegador fechar.',
+  connectionSessionOnly:
+    'A chave agora fica só na memória e é esquecida quando o navegador fecha. Os arquivos do navegador neste computador ainda podem guardar a cópia anterior por um tempo: para ter certeza, crie uma chave nova no seu serviço e apague a antiga.',
   connectionKept: 'A chave fica guardada até você esquecê-la.',
   connectionRefused:
     'O navegador não deixou a extensão acessar {host}, então nada foi salvo. Sem isso, a extensão não consegue enviar suas solicitações ao seu serviço. Salve de novo e escolha Permitir.',

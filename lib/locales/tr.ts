@@ -173,7 +173,8 @@ export default {
   connectionChecking: 'Bağlantı kontrol ediliyor…',
   connectionConnected: '{host} adresine bağlanıldı.',
   connectionForgotten: 'Anahtar unutuldu. Yeniden bir anahtar kaydedene kadar uzantı hizmetinize ulaşamaz.',
-  connectionSessionOnly: 'Anahtar, tarayıcı kapanınca unutulacak.',
+  connectionSessionOnly:
+    'Anahtar artık yalnızca bellekte tutuluyor ve tarayıcı kapanınca unutulacak. Tarayıcının bu bilgisayardaki dosyaları önceki kopyayı bir süre daha tutabilir: emin olmak için hizmetinizde yeni bir anahtar oluşturun ve eskisini silin.',
   connectionKept: 'Anahtar, siz unutana kadar saklanır.',
   connectionRefused:
     'Tarayıcı uzantının {host} adresine ulaşmasına izin vermedi, bu yüzden hiçbir şey kaydedilmedi. Bu izin olmadan uzantı isteklerinizi hizmetinize gönderemez. Yeniden kaydedin ve İzin ver’i seçin.',

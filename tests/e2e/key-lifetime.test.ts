@@ -1,9 +1,10 @@
 /**
  * A key that need not outlive the browser: with "Forget the key when the browser closes"
  * ticked, a restart of Chromium on the same profile leaves the address and the preferences
- * and takes the key, and the popup asks for it again. Production build, headless.
+ * and takes the key, and the popup asks for it again; ticked before the first save, the key
+ * never reaches a file of the profile. Production build, headless.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +39,19 @@ afterAll(async () => {
   await fileTiming.done();
 });
 
+/** Every file under `dir` whose bytes hold `secret`, as UTF-8 or as UTF-16. */
+async function filesHolding(dir: string, secret: string): Promise<string[]> {
+  const forms = [Buffer.from(secret, 'utf8'), Buffer.from(secret, 'utf16le')];
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const found: string[] = [];
+  for (const entry of entries.filter((e) => e.isFile())) {
+    const path = join(entry.parentPath, entry.name);
+    const bytes = await readFile(path).catch(() => null);
+    if (bytes && forms.some((form) => bytes.includes(form))) found.push(path.slice(dir.length + 1));
+  }
+  return found;
+}
+
 describe('a key kept until the browser closes', { timeout: 90_000 }, () => {
   it('is gone after a restart, while the address and preferences stay, and the popup asks for it again', async () => {
     let options = await OptionsPage.open(ext);
@@ -45,6 +59,8 @@ describe('a key kept until the browser closes', { timeout: 90_000 }, () => {
     // The default privacy, not the pasted list's own choice further up the page.
     await options.page.locator('#preferences ::-p-aria([name="Public"][role="radio"])').click();
     await options.keepKeyForSessionOnly(true);
+    // The copy written before the switch may linger in the browser's files: the user is told, and told the sure way.
+    await options.waitForText('may still hold the earlier copy for a while: to be sure, make a new key at your service', 'form.connection');
     expect(await options.keyStatus()).toBe(`A key ending in ••••${KEY.slice(-4)} is saved. Leave the field empty to keep it.`);
 
     await ext.close();
@@ -59,5 +75,40 @@ describe('a key kept until the browser closes', { timeout: 90_000 }, () => {
     await popup.page.waitForSelector('[data-need="connect"]');
     expect(await popup.textOf('[data-need="connect"] h2')).toBe('Enter your API key again');
     await popup.close();
+  });
+});
+
+describe('a key meant for memory only, chosen before the first save', { timeout: 90_000 }, () => {
+  it('is never written to a file of the browser profile, while the box stays ticked and the popup reports', async () => {
+    const fresh = await mkdtemp(join(tmpdir(), 'site-report-key-first-'));
+    const key = 'e2e-first-save-key-ZQ7xW41k';
+    const firstService = await startReportService({ accounts: [{ name: 'Bo', email: 'bo@example.com', apiKey: key }] });
+    let browser: ExtensionBrowser | null = await launchExtensionBrowser({ keepDir: fresh });
+    try {
+      await browser.preapproveHostPermission(firstService.baseUrl);
+      const options = await OptionsPage.open(browser);
+      await options.page.locator('::-p-aria([name="Forget the key when the browser closes"][role="checkbox"])').click();
+      expect(await options.keyForSessionOnly()).toBe(true);
+      expect(await options.connect(browser, { baseUrl: firstService.baseUrl, apiKey: key })).toMatchObject({ ok: true });
+      expect(await options.keyForSessionOnly()).toBe(true);
+      expect(await options.keyStatus()).toBe(`A key ending in ••••${key.slice(-4)} is saved. Leave the field empty to keep it.`);
+
+      const popup = await PopupPage.openOn(browser, await browser.newTab(site.url('/')));
+      expect(await popup.createReport({ privacy: 'public' })).toBe('done');
+      await popup.close();
+      expect(firstService.requestLog.some((r) => r.method === 'POST' && r.path.startsWith('/api/v1/reports'))).toBe(true);
+
+      // Closed, so that everything the browser meant to write is written.
+      await browser.close();
+      browser = null;
+      const profile = join(fresh, 'profile');
+      // The search reads the extension's storage files: the address, kept in local storage, is found there.
+      expect((await filesHolding(profile, firstService.baseUrl)).some((path) => path.includes('Local Extension Settings'))).toBe(true);
+      expect(await filesHolding(profile, key)).toEqual([]);
+    } finally {
+      await browser?.close();
+      await firstService.close();
+      await rm(fresh, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
 import { originPattern } from '@/lib/shared/permission';
@@ -105,6 +105,18 @@ describe('a key kept only until the browser closes', () => {
     expect(settings).toMatchObject({ keySet: true, keyForSessionOnly: false });
     expect(JSON.stringify(await fakeBrowser.storage.session.get(null))).not.toContain(KEY);
     expect((await fakeBrowser.storage.local.get('apiKey')).apiKey).toEqual({ origin: home.baseUrl, key: KEY });
+  });
+
+  it('never reaches local storage, not even for a moment, when chosen before the first save', async () => {
+    await fakeBrowser.storage.local.clear();
+    await fakeBrowser.storage.session.clear();
+    const localWrites = vi.spyOn(fakeBrowser.storage.local, 'set');
+    const { settings } = await handlers().saveConnection({ baseUrl: home.baseUrl, apiKey: KEY, keyForSessionOnly: true });
+    expect(settings).toMatchObject({ keySet: true, keyForSessionOnly: true });
+    expect(localWrites).toHaveBeenCalled();
+    expect(JSON.stringify(localWrites.mock.calls)).not.toContain(KEY);
+    expect(JSON.stringify(await fakeBrowser.storage.session.get(null))).toContain(KEY);
+    expect(await readConnection()).toEqual({ baseUrl: home.baseUrl, apiKey: KEY });
   });
 
   it('keeps its lifetime when a key is typed again after a restart', async () => {
