@@ -11,8 +11,11 @@ import { registerReportsWithoutPopup } from '@/lib/background/toolbar/report-wit
 import { registerShortcuts } from '@/lib/background/toolbar/shortcuts';
 import { registerRuns } from '@/lib/background/runs/run-engine';
 import { registerRunNotices } from '@/lib/background/runs/run-notices';
+import { closeStorageToPageWorlds } from '@/lib/storage';
 
 export default defineBackground(() => {
+  // Before anything is read or written: no page world may read the key or the settings.
+  closeStorageToPageWorlds();
   // Listeners must be added in the worker's first turn, or the browser will not wake it for them.
   registerMessageRouter(createHandlers());
   registerPopupCache();

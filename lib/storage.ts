@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { storage, type StorageItemKey } from 'wxt/utils/storage';
 import { z } from 'zod';
 import {
@@ -30,6 +31,25 @@ import { RESULT_LABELS } from '@/lib/shared/score';
  * imports this module: pages ask the background (lib/protocol.ts).
  */
 
+/**
+ * Local and sync storage are closed to content-script worlds (Chrome lets any script in a page's
+ * isolated world read them unless told otherwise); session storage is closed by default. Every
+ * reading and writing below waits for it. Firefox has no such setting: there the extension's own
+ * lack of content scripts is what keeps page worlds out.
+ */
+let closedToPages: Promise<void> = Promise.resolve();
+
+/** Called first thing at every start of the background. */
+export function closeStorageToPageWorlds(): void {
+  const areas = [browser.storage.local, browser.storage.sync];
+  closedToPages = Promise.all(
+    areas.map((area) => (typeof area.setAccessLevel === 'function' ? area.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' }) : undefined)),
+  ).then(
+    () => undefined,
+    (error: unknown) => console.warn('Storage could not be closed to page worlds', error),
+  );
+}
+
 interface StoredItem<T> {
   read(): Promise<T>;
   write(value: T): Promise<void>;
@@ -43,19 +63,28 @@ function defineStored<T>(key: StorageItemKey, schema: z.ZodType<T>, fallback: T)
   const item = storage.defineItem<T>(key, { fallback, version: 1 });
   const queue = createSerialQueue();
   const read = async (): Promise<T> => {
+    await closedToPages;
     const parsed = schema.safeParse(await item.getValue());
     return parsed.success ? parsed.data : fallback;
   };
   return {
     read,
-    write: (value) => queue(() => item.setValue(schema.parse(value))),
+    write: (value) =>
+      queue(async () => {
+        await closedToPages;
+        await item.setValue(schema.parse(value));
+      }),
     update: (change) =>
       queue(async () => {
         const next = schema.parse(change(await read()));
         await item.setValue(next);
         return next;
       }),
-    remove: () => queue(() => item.removeValue()),
+    remove: () =>
+      queue(async () => {
+        await closedToPages;
+        await item.removeValue();
+      }),
     watch: (callback) => item.watch(() => callback()),
   };
 }
