@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAddressList } from '@/lib/shared/address-list';
 import { planTabs } from '@/lib/shared/tab-plan';
-import { csvCell, toCsv } from '@/lib/shared/csv';
 import { reportsCount, runSummary, tabsCount } from '@/lib/shared/run-text';
 
 describe('a pasted list of addresses', () => {
@@ -36,24 +35,6 @@ describe('the tabs of a window', () => {
       'https://c.example/x',
     ]);
     expect(plan).toEqual({ urls: ['https://a.example/', 'https://b.example/', 'https://c.example/x'], unsupported: 2, duplicates: 1 });
-  });
-});
-
-describe('CSV', () => {
-  it.each([
-    ['plain', '"plain"'],
-    ['say "hi", then go', '"say ""hi"", then go"'],
-    ['=HYPERLINK("http://evil")', '"\'=HYPERLINK(""http://evil"")"'],
-    ['+1', '"\'+1"'],
-    ['-2', '"\'-2"'],
-    ['@SUM(A1)', '"\'@SUM(A1)"'],
-    ['line\nbreak', '"line\nbreak"'],
-  ])('writes %j as %s', (value, cell) => {
-    expect(csvCell(value)).toBe(cell);
-  });
-
-  it('writes numbers and empty cells, with CRLF line ends', () => {
-    expect(toCsv(['a', 'b'], [[1, null]])).toBe('"a","b"\r\n"1",""\r\n');
   });
 });
 
