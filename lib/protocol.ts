@@ -184,6 +184,8 @@ export const runSchema = z.object({
   /** Waits in a row, for the backoff when the service gives no Retry-After. */
   waits: z.number().int().nonnegative(),
   items: z.array(runItemSchema),
+  /** Targets left out when the run started, as another running run was sending them already. */
+  alreadyUnderWay: z.number().int().nonnegative().optional(),
 });
 export type Run = z.infer<typeof runSchema>;
 
@@ -200,6 +202,8 @@ export interface RunView {
   total: number;
   done: number;
   alreadyGone: number;
+  /** Left out at the start: another run was sending them already. */
+  alreadyUnderWay: number;
   left: number;
   /** The addresses being worked on now. */
   current: string[];
@@ -354,6 +358,8 @@ export interface TabsSkipped {
   unsupported: number;
   duplicates: number;
   recent: number;
+  /** Already sent or to be sent by a run under way. */
+  underWay: number;
 }
 
 export type ResponseOf<T extends MessageType> = Responses[T];

@@ -92,7 +92,7 @@ export function AddressList({ defaultPrivacy }: { defaultPrivacy: 0 | 1 | 2 }) {
         ))}
       </fieldset>
       <button type="button" class="button button--primary" aria-disabled={count === 0 || busy} onClick={() => count > 0 && !busy && void start()}>
-        {count === 0 ? t('alReportNone') : t('runTitleCreate', { addresses: addressesCount(count) })}
+        {busy ? t('bulkStarting') : count === 0 ? t('alReportNone') : t('runTitleCreate', { addresses: addressesCount(count) })}
       </button>
       {status && <Notice tone={status.tone} message={status.message} />}
     </section>

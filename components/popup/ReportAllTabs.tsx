@@ -15,6 +15,7 @@ export function ReportAllTabs() {
   const [windowId, setWindowId] = useState<number | null>(null);
   const [plan, setPlan] = useState<ResponseOf<'planTabs'> | undefined>(undefined);
   const [outcome, setOutcome] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     void browser.tabs.query({ currentWindow: true }).then(async (tabs) => {
@@ -28,6 +29,8 @@ export function ReportAllTabs() {
   if (windowId === null || plan === undefined || (plan && plan.reportable < 2)) return null;
 
   const start = async () => {
+    // Disabled at once: a second click must not start the same pages again.
+    setBusy(true);
     // Asked in the click itself: the browser shows its prompt only inside the gesture.
     const allowed = plan !== null || (await browser.permissions.request(TABS_PERMISSION).catch(() => false));
     try {
@@ -35,6 +38,8 @@ export function ReportAllTabs() {
       setOutcome((await sendToBackground('reportTabs', { windowId })).message);
     } catch (caught) {
       setOutcome(asApiError(caught).message);
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -43,8 +48,8 @@ export function ReportAllTabs() {
       {outcome ? (
         <p role="status">{outcome}</p>
       ) : (
-        <button type="button" class="button" onClick={() => void start()}>
-          {plan ? plan.label : t('popReportAllTabs')}
+        <button type="button" class="button" aria-disabled={busy} onClick={() => !busy && void start()}>
+          {busy ? t('bulkStarting') : plan ? plan.label : t('popReportAllTabs')}
         </button>
       )}
     </div>

@@ -588,6 +588,7 @@ export default {
   runDoneRegenerate: '{done} von {reports} neu erstellt.',
   runDonePrivacy: '{done} von {reports} geändert.',
   runGone: { one: '{count} war schon weg.', other: '{count} waren schon weg.' },
+  runUnderWay: { one: '{count} lief schon in einem anderen Durchlauf.', other: '{count} liefen schon in einem anderen Durchlauf.' },
   runFailedCount: { one: '{count} fehlgeschlagen.', other: '{count} fehlgeschlagen.' },
   runLeft: { one: '{count} übrig.', other: '{count} übrig.' },
   runLeftStopped: {
@@ -616,6 +617,7 @@ export default {
   skippedUnsupported: { one: '{count} Seite, über die kein Bericht möglich ist', other: '{count} Seiten, über die kein Bericht möglich ist' },
   skippedDuplicates: { one: '{count} Duplikat', other: '{count} Duplikate' },
   skippedRecent: { one: '{count} Seite mit Bericht in den letzten 10 Minuten', other: '{count} Seiten mit Bericht in den letzten 10 Minuten' },
+  skippedUnderWay: { one: '{count} Seite, deren Bericht schon entsteht', other: '{count} Seiten, deren Berichte schon entstehen' },
   listAnd: '{items} und {last}',
   listComma: ',',
   tabsNeedPermission:
@@ -626,6 +628,7 @@ export default {
   tabsNotifyTitle: 'Bericht über alle Tabs',
   tabsCouldNot: 'Berichte über die Tabs nicht möglich',
   runNothing: 'Es gibt nichts zu tun: Es wurde kein Bericht und keine Adresse gewählt.',
+  runAllUnderWay: 'All das läuft schon im Hintergrund: Nichts wird doppelt gesendet.',
   runTooBig: '„{title}“ ist mehr, als ein Durchlauf fassen kann ({max}). Grenzen Sie die Filter ein und führen Sie es in Teilen aus.',
   runNoReport: 'Dieser Eintrag nennt keinen Bericht.',
 

@@ -580,6 +580,7 @@ export default {
   runDoneRegenerate: 'Regenerated {done} of {reports}.',
   runDonePrivacy: 'Changed {done} of {reports}.',
   runGone: { one: '{count} was already gone.', other: '{count} were already gone.' },
+  runUnderWay: { one: '{count} was already under way in another run.', other: '{count} were already under way in another run.' },
   runFailedCount: { one: '{count} failed.', other: '{count} failed.' },
   runLeft: { one: '{count} left.', other: '{count} left.' },
   runLeftStopped: { one: '{count} left because you stopped the run.', other: '{count} left because you stopped the run.' },
@@ -602,6 +603,7 @@ export default {
   skippedUnsupported: { one: '{count} page that cannot be reported', other: '{count} pages that cannot be reported' },
   skippedDuplicates: { one: '{count} duplicate', other: '{count} duplicates' },
   skippedRecent: { one: '{count} page reported in the last 10 minutes', other: '{count} pages reported in the last 10 minutes' },
+  skippedUnderWay: { one: '{count} page already being reported', other: '{count} pages already being reported' },
   listAnd: '{items} and {last}',
   listComma: ',',
   tabsNeedPermission:
@@ -612,6 +614,7 @@ export default {
   tabsNotifyTitle: 'Report all tabs',
   tabsCouldNot: 'Could not report the tabs',
   runNothing: 'There is nothing to do: no report or address was chosen.',
+  runAllUnderWay: 'All of these are already under way in the background: none is sent twice.',
   runTooBig: '{title} is more than one run can hold ({max}). Narrow the filters and run it in parts.',
   runNoReport: 'This item names no report.',
 

@@ -616,6 +616,11 @@ export default {
   runDoneRegenerate: 'Regenerados: {done} de {reports}.',
   runDonePrivacy: 'Cambiados: {done} de {reports}.',
   runGone: { one: '{count} ya no existía.', many: '{count} ya no existían.', other: '{count} ya no existían.' },
+  runUnderWay: {
+    one: '{count} ya estaba en curso en otro lote.',
+    many: '{count} ya estaban en curso en otro lote.',
+    other: '{count} ya estaban en curso en otro lote.',
+  },
   runFailedCount: { one: '{count} falló.', many: '{count} fallaron.', other: '{count} fallaron.' },
   runLeft: { one: 'Queda {count}.', many: 'Quedan {count}.', other: 'Quedan {count}.' },
   runLeftStopped: {
@@ -660,6 +665,11 @@ export default {
     many: '{count} de páginas con informe en los últimos 10 minutos',
     other: '{count} páginas con informe en los últimos 10 minutos',
   },
+  skippedUnderWay: {
+    one: '{count} página cuyo informe ya está en curso',
+    many: '{count} de páginas cuyo informe ya está en curso',
+    other: '{count} páginas cuyo informe ya está en curso',
+  },
   listAnd: '{items} y {last}',
   listComma: ',',
   tabsNeedPermission:
@@ -670,6 +680,7 @@ export default {
   tabsNotifyTitle: 'Informes de todas las pestañas',
   tabsCouldNot: 'No se pudieron crear informes de las pestañas',
   runNothing: 'No hay nada que hacer: no se eligió ningún informe ni ninguna dirección.',
+  runAllUnderWay: 'Todo esto ya está en curso en segundo plano: nada se envía dos veces.',
   runTooBig: '«{title}» supera lo que cabe en un lote ({max}). Ajusta los filtros y hazlo por partes.',
   runNoReport: 'Este elemento no indica ningún informe.',
 

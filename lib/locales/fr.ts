@@ -629,6 +629,11 @@ export default {
   runDoneRegenerate: 'Régénérés : {done} sur {reports}.',
   runDonePrivacy: 'Modifiés : {done} sur {reports}.',
   runGone: { one: '{count} avait déjà disparu.', many: '{count} avaient déjà disparu.', other: '{count} avaient déjà disparu.' },
+  runUnderWay: {
+    one: '{count} était déjà en cours dans un autre lot.',
+    many: '{count} étaient déjà en cours dans un autre lot.',
+    other: '{count} étaient déjà en cours dans un autre lot.',
+  },
   runFailedCount: { one: '{count} a échoué.', many: '{count} ont échoué.', other: '{count} ont échoué.' },
   runLeft: { one: '{count} restant.', many: '{count} restants.', other: '{count} restants.' },
   runLeftStopped: {
@@ -673,6 +678,11 @@ export default {
     many: '{count} de pages ayant fait l’objet d’un rapport dans les 10 dernières minutes',
     other: '{count} pages ayant fait l’objet d’un rapport dans les 10 dernières minutes',
   },
+  skippedUnderWay: {
+    one: '{count} page dont le rapport est déjà en cours',
+    many: '{count} de pages dont le rapport est déjà en cours',
+    other: '{count} pages dont le rapport est déjà en cours',
+  },
   listAnd: '{items} et {last}',
   listComma: ',',
   tabsNeedPermission:
@@ -683,6 +693,7 @@ export default {
   tabsNotifyTitle: 'Rapport de tous les onglets',
   tabsCouldNot: 'Impossible de faire le rapport des onglets',
   runNothing: 'Rien à faire : aucun rapport ni aucune adresse n’a été choisi.',
+  runAllUnderWay: 'Tout cela est déjà en cours en arrière-plan : rien n’est envoyé deux fois.',
   runTooBig: '« {title} » dépasse ce qu’un lot peut contenir ({max}). Affinez les filtres et procédez en plusieurs fois.',
   runNoReport: 'Cet élément ne désigne aucun rapport.',
 

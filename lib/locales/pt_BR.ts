@@ -613,6 +613,11 @@ export default {
   runDoneRegenerate: 'Gerados de novo: {done} de {reports}.',
   runDonePrivacy: 'Alterados: {done} de {reports}.',
   runGone: { one: '{count} já não existia.', many: '{count} já não existiam.', other: '{count} já não existiam.' },
+  runUnderWay: {
+    one: '{count} já estava em andamento em outro lote.',
+    many: '{count} já estavam em andamento em outro lote.',
+    other: '{count} já estavam em andamento em outro lote.',
+  },
   runFailedCount: { one: '{count} falhou.', many: '{count} falharam.', other: '{count} falharam.' },
   runLeft: { one: 'Falta {count}.', many: 'Faltam {count}.', other: 'Faltam {count}.' },
   runLeftStopped: {
@@ -657,6 +662,11 @@ export default {
     many: '{count} de páginas com relatório nos últimos 10 minutos',
     other: '{count} páginas com relatório nos últimos 10 minutos',
   },
+  skippedUnderWay: {
+    one: '{count} página cujo relatório já está em andamento',
+    many: '{count} de páginas cujo relatório já está em andamento',
+    other: '{count} páginas cujo relatório já está em andamento',
+  },
   listAnd: '{items} e {last}',
   listComma: ',',
   tabsNeedPermission:
@@ -667,6 +677,7 @@ export default {
   tabsNotifyTitle: 'Relatórios de todas as abas',
   tabsCouldNot: 'Não foi possível gerar relatórios das abas',
   runNothing: 'Não há nada a fazer: nenhum relatório ou endereço foi escolhido.',
+  runAllUnderWay: 'Tudo isso já está em andamento em segundo plano: nada é enviado duas vezes.',
   runTooBig: '“{title}” é mais do que um lote comporta ({max}). Refine os filtros e faça em partes.',
   runNoReport: 'Este item não indica nenhum relatório.',
 

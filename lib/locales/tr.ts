@@ -568,6 +568,7 @@ export default {
   runDoneRegenerate: '{reports} içinden {done} tanesi yeniden oluşturuldu.',
   runDonePrivacy: '{reports} içinden {done} tanesi değiştirildi.',
   runGone: { one: '{count} tanesi zaten yoktu.', other: '{count} tanesi zaten yoktu.' },
+  runUnderWay: { one: '{count} tanesi zaten başka bir toplu işlemde sürüyordu.', other: '{count} tanesi zaten başka bir toplu işlemde sürüyordu.' },
   runFailedCount: { one: '{count} tanesi başarısız oldu.', other: '{count} tanesi başarısız oldu.' },
   runLeft: { one: '{count} tane kaldı.', other: '{count} tane kaldı.' },
   runLeftStopped: { one: 'Toplu işlemi durdurduğunuz için {count} tane kaldı.', other: 'Toplu işlemi durdurduğunuz için {count} tane kaldı.' },
@@ -593,6 +594,7 @@ export default {
   skippedUnsupported: { one: 'raporu oluşturulamayan {count} sayfa', other: 'raporu oluşturulamayan {count} sayfa' },
   skippedDuplicates: { one: '{count} yinelenen', other: '{count} yinelenen' },
   skippedRecent: { one: 'son 10 dakikada raporu oluşturulmuş {count} sayfa', other: 'son 10 dakikada raporu oluşturulmuş {count} sayfa' },
+  skippedUnderWay: { one: 'raporu zaten hazırlanan {count} sayfa', other: 'raporu zaten hazırlanan {count} sayfa' },
   listAnd: '{items} ve {last}',
   listComma: ',',
   tabsNeedPermission:
@@ -603,6 +605,7 @@ export default {
   tabsNotifyTitle: 'Tüm sekmelerin raporu',
   tabsCouldNot: 'Sekmelerin raporu oluşturulamadı',
   runNothing: 'Yapılacak bir şey yok: hiçbir rapor ya da adres seçilmedi.',
+  runAllUnderWay: 'Bunların hepsi zaten arka planda sürüyor: hiçbiri iki kez gönderilmez.',
   runTooBig: '“{title}” bir toplu işlemin alabileceğinden fazla ({max}). Filtreleri daraltın ve parça parça çalıştırın.',
   runNoReport: 'Bu öğe bir rapor belirtmiyor.',
 

@@ -35,6 +35,7 @@ export interface RunCounts {
   total: number;
   done: number;
   alreadyGone: number;
+  alreadyUnderWay: number;
   left: number;
   failed: readonly unknown[];
 }
@@ -50,6 +51,7 @@ const DONE = {
 export function runSummary(run: RunCounts): string {
   const parts = [DONE[run.action](run.done, reportsCount(run.total))];
   if (run.alreadyGone > 0) parts.push(tn('runGone', run.alreadyGone));
+  if (run.alreadyUnderWay > 0) parts.push(tn('runUnderWay', run.alreadyUnderWay));
   if (run.failed.length > 0) parts.push(tn('runFailedCount', run.failed.length));
   if (run.left > 0) {
     if (run.state !== 'stopped') parts.push(tn('runLeft', run.left));
@@ -85,11 +87,12 @@ function listOf(parts: string[]): string {
 }
 
 /** What a report of every tab left out, e.g. "Skipped 1 browser page and 1 duplicate." */
-export function tabsSkippedText(skipped: { unsupported: number; duplicates: number; recent: number }): string {
+export function tabsSkippedText(skipped: { unsupported: number; duplicates: number; recent: number; underWay: number }): string {
   const parts = [
     skipped.unsupported > 0 ? tn('skippedUnsupported', skipped.unsupported) : null,
     skipped.duplicates > 0 ? tn('skippedDuplicates', skipped.duplicates) : null,
     skipped.recent > 0 ? tn('skippedRecent', skipped.recent) : null,
+    skipped.underWay > 0 ? tn('skippedUnderWay', skipped.underWay) : null,
   ].filter((part): part is string => part !== null);
   return parts.length === 0 ? '' : t('tabsSkipped', { list: listOf(parts) });
 }

@@ -5,6 +5,7 @@ import { connectedApi } from '@/lib/background/connection';
 import { keepAlive } from '@/lib/background/report-jobs';
 import {
   claimNext,
+  keysUnderWay,
   newRun,
   nextWake,
   recoverSending,
@@ -17,7 +18,8 @@ import {
 } from '@/lib/background/runs/run-state';
 import { workOn } from '@/lib/background/runs/run-work';
 import type { Run, RunAction, RunView } from '@/lib/protocol';
-import { runs } from '@/lib/storage';
+import { pageKey } from '@/lib/shared/page-address';
+import { reportJobs, reportQueue, runs } from '@/lib/storage';
 import { t } from '@/lib/shared/i18n';
 
 /**
@@ -49,8 +51,18 @@ export const readRunViews = async (): Promise<RunView[]> => (await runs.read()).
  */
 export const MAX_RUN_ITEMS = 20_000;
 
-/** Starts a run of `action` on the targets and sets it going; answers it as the panel shows it. */
-export async function startRun(action: RunAction, targets: readonly RunTarget[], privacy?: 0 | 1): Promise<RunView> {
+/** Pages the popup is making a report of, or that wait in the queue for the service: no run sends them a create too. */
+async function createsOutsideRuns(): Promise<Set<string>> {
+  const [jobs, queued] = await Promise.all([reportJobs.read(), reportQueue.read()]);
+  const running = Object.values(jobs).filter((job) => job.state === 'running');
+  return new Set([...running, ...queued].map((entry) => pageKey(entry.url)));
+}
+
+/**
+ * Adds a run of `action` on the targets and sets it going. What another run (or, for a create, the
+ * popup or the queue) already sends is left out and counted; `run` is null when that is all of it.
+ */
+export async function addRun(action: RunAction, targets: readonly RunTarget[], privacy?: 0 | 1): Promise<{ run: RunView | null; underWay: number }> {
   if (targets.length === 0) throw new ApiError({ kind: 'validation', message: t('runNothing') });
   if (targets.length > MAX_RUN_ITEMS) {
     throw new ApiError({
@@ -58,14 +70,28 @@ export async function startRun(action: RunAction, targets: readonly RunTarget[],
       message: t('runTooBig', { title: runTitle(action, targets.length, privacy ?? null), max: MAX_RUN_ITEMS }),
     });
   }
-  const run = newRun(crypto.randomUUID(), action, targets, privacy, Date.now());
+  const outside = action === 'create' ? await createsOutsideRuns() : new Set<string>();
+  let added: Run | null = null;
+  // Read and written in one change of the stored runs: a second click's run sees the first one's items.
   await runs.update((list) => {
+    const run = newRun(crypto.randomUUID(), action, targets, privacy, Date.now(), new Set([...keysUnderWay(list, action), ...outside]));
+    added = run;
+    if (run.items.length === 0) return list;
     const finished = list.filter((r) => r.state === 'finished');
     const dropped = new Set(finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED + 1)).map((r) => r.id));
     return [...list.filter((r) => !dropped.has(r.id)), run];
   });
+  const run = added as Run | null;
+  if (!run || run.items.length === 0) return { run: null, underWay: run?.alreadyUnderWay ?? 0 };
   void driveRuns();
-  return runView(run);
+  return { run: runView(run), underWay: run.alreadyUnderWay ?? 0 };
+}
+
+/** A run the user asked for in a page: when all of it is under way already, the page says so. */
+export async function startRun(action: RunAction, targets: readonly RunTarget[], privacy?: 0 | 1): Promise<RunView> {
+  const { run } = await addRun(action, targets, privacy);
+  if (!run) throw new ApiError({ kind: 'validation', message: t('runAllUnderWay') });
+  return run;
 }
 
 async function changeRun(id: string, change: (run: Run) => Run | null): Promise<RunView[]> {

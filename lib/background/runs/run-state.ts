@@ -13,15 +13,40 @@ export interface RunTarget {
   reportId?: number;
 }
 
-/** A new run. Creates of one page (as the service stores it) are made once: the later duplicates are dropped. */
-export function newRun(id: string, action: RunAction, targets: readonly RunTarget[], privacy: 0 | 1 | undefined, now: number): Run {
+/** What one item acts on: the page (as the service stores its address) for a create, the report otherwise. */
+const targetKey = (action: RunAction, target: RunTarget) => (action === 'create' ? pageKey(target.url) : String(target.reportId));
+
+/** What the running runs of `action` still have to send or are sending. */
+export function keysUnderWay(runs: readonly Run[], action: RunAction): Set<string> {
+  const keys = new Set<string>();
+  for (const run of runs) {
+    if (run.state !== 'running' || run.action !== action) continue;
+    for (const item of run.items) if (item.state === 'pending' || item.state === 'sending') keys.add(targetKey(action, item));
+  }
+  return keys;
+}
+
+/**
+ * A new run. Each page or report is in it once, and none that is `underWay` (sent or to be sent by
+ * another run, so never two creates of one page at once): those are left out and counted.
+ */
+export function newRun(
+  id: string,
+  action: RunAction,
+  targets: readonly RunTarget[],
+  privacy: 0 | 1 | undefined,
+  now: number,
+  underWay: ReadonlySet<string> = new Set(),
+): Run {
   const seen = new Set<string>();
   const items: RunItem[] = [];
+  let alreadyUnderWay = 0;
   for (const target of targets) {
-    const key = action === 'create' ? pageKey(target.url) : String(target.reportId);
+    const key = targetKey(action, target);
     if (seen.has(key)) continue;
     seen.add(key);
-    items.push({ url: target.url, ...(target.reportId !== undefined ? { reportId: target.reportId } : {}), state: 'pending' });
+    if (underWay.has(key)) alreadyUnderWay++;
+    else items.push({ url: target.url, ...(target.reportId !== undefined ? { reportId: target.reportId } : {}), state: 'pending' });
   }
   return {
     id,
@@ -34,6 +59,7 @@ export function newRun(id: string, action: RunAction, targets: readonly RunTarge
     waitReason: null,
     waits: 0,
     items,
+    ...(alreadyUnderWay > 0 ? { alreadyUnderWay } : {}),
   };
 }
 
@@ -218,6 +244,7 @@ export function runView(run: Run): RunView {
     total: run.items.length,
     done,
     alreadyGone,
+    alreadyUnderWay: run.alreadyUnderWay ?? 0,
     left,
     current,
     failed,

@@ -3,7 +3,7 @@ import type { ReportsApi } from '@/lib/api';
 import { ApiError, asApiError, errorForPages } from '@/lib/api/errors';
 import { connectedApi } from '@/lib/background/connection';
 import { reportsForPage } from '@/lib/background/page-state';
-import { startRun } from '@/lib/background/runs/run-engine';
+import { addRun } from '@/lib/background/runs/run-engine';
 import { showNotification } from '@/lib/background/toolbar/notifications';
 import { toolbarPrivacy } from '@/lib/background/toolbar/report-without-popup';
 import type { ResponseOf } from '@/lib/protocol';
@@ -11,6 +11,7 @@ import { planTabs } from '@/lib/shared/tab-plan';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
 import { runTitle, tabsCount, tabsSkippedText } from '@/lib/shared/run-text';
 import { readPreferences } from '@/lib/storage';
+import { createSerialQueue } from '@/lib/shared/serial-queue';
 import { t } from '@/lib/shared/i18n';
 
 /**
@@ -46,22 +47,29 @@ export async function tabsPlan(windowId: number): Promise<ResponseOf<'planTabs'>
   return { reportable, label: t('tabsReportAll', { tabs: tabsCount(reportable) }) };
 }
 
-export async function reportTabs(windowId: number): Promise<ResponseOf<'reportTabs'>> {
+/**
+ * One report of the tabs at a time: a second (a double click, the menu chosen twice) starts once the
+ * first has added its run, so it finds those pages under way or reported.
+ */
+const oneAtATime = createSerialQueue();
+export const reportTabs = (windowId: number): Promise<ResponseOf<'reportTabs'>> => oneAtATime(() => reportWindowTabs(windowId));
+
+async function reportWindowTabs(windowId: number): Promise<ResponseOf<'reportTabs'>> {
   if (!(await browser.permissions.contains(TABS_PERMISSION))) throw new ApiError({ kind: 'permission-missing', message: t('tabsNeedPermission') });
   const plan = await windowPlan(windowId);
   const { api } = await connectedApi();
   const recent = await recentlyReported(api, plan.urls);
   const urls = plan.urls.filter((url) => !recent.has(url));
   const privacy = toolbarPrivacy((await readPreferences()).defaultPrivacy);
-  const run =
+  const { run, underWay } =
     urls.length > 0
-      ? await startRun(
+      ? await addRun(
           'create',
           urls.map((url) => ({ url })),
           privacy,
         )
-      : null;
-  const skipped = { unsupported: plan.unsupported, duplicates: plan.duplicates, recent: recent.size };
+      : { run: null, underWay: 0 };
+  const skipped = { unsupported: plan.unsupported, duplicates: plan.duplicates, recent: recent.size, underWay };
   const started = run ? t('tabsStarted', { title: runTitle('create', run.total, run.privacy) }) : t('tabsNothingNew');
   return { run, skipped, message: `${started} ${tabsSkippedText(skipped)}`.trim() };
 }

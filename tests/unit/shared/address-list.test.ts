@@ -48,8 +48,31 @@ describe('counts in words', () => {
 
   it('sums up a run in one sentence', () => {
     expect(tabsCount(1)).toBe('1 tab');
-    expect(runSummary({ action: 'delete', state: 'stopped', stopReason: null, total: 10, done: 6, alreadyGone: 1, left: 3, failed: [{}] })).toBe(
-      'Deleted 6 of 10 reports. 1 was already gone. 1 failed. 3 left because you stopped the run.',
-    );
+    expect(
+      runSummary({
+        action: 'delete',
+        state: 'stopped',
+        stopReason: null,
+        total: 10,
+        done: 6,
+        alreadyGone: 1,
+        alreadyUnderWay: 0,
+        left: 3,
+        failed: [{}],
+      }),
+    ).toBe('Deleted 6 of 10 reports. 1 was already gone. 1 failed. 3 left because you stopped the run.');
+    expect(
+      runSummary({
+        action: 'create',
+        state: 'running',
+        stopReason: null,
+        total: 2,
+        done: 1,
+        alreadyGone: 0,
+        alreadyUnderWay: 3,
+        left: 1,
+        failed: [],
+      }),
+    ).toBe('Made 1 of 2 reports. 3 were already under way in another run. 1 left.');
   });
 });

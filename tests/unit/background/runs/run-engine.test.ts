@@ -175,6 +175,72 @@ describe('creates', () => {
     expect(requests('POST', since)).toHaveLength(2);
   });
 
+  it('never sends a page two creates when a second run names it while the first is under way, and says so', async () => {
+    const since = service.requestLog.length;
+    const { handlers } = await worker();
+    const urls = [pages.url('/?twice=1'), pages.url('/?twice=2'), pages.url('/?twice=3')];
+    // Two clicks in a row: neither waits for the other.
+    const [first, second] = await Promise.allSettled([
+      handlers.startCreateRun({ urls, privacy: 1 }),
+      handlers.startCreateRun({ urls: [...urls, pages.url('/?twice=4')], privacy: 1 }),
+    ]);
+    expect(first).toMatchObject({ status: 'fulfilled', value: { total: 3, alreadyUnderWay: 0 } });
+    expect(second).toMatchObject({ status: 'fulfilled', value: { total: 1, alreadyUnderWay: 3 } });
+    const ids = [first, second].map((outcome) => (outcome as PromiseFulfilledResult<RunView>).value.id);
+    for (const id of ids) await finished(id);
+    expect(requests('POST', since)).toHaveLength(4);
+  });
+
+  it('refuses a run whose every page is being made already, in words', async () => {
+    const { handlers } = await worker();
+    const urls = [pages.url('/?again=1'), pages.url('/?again=2')];
+    const first = await handlers.startCreateRun({ urls, privacy: 1 });
+    await expect(handlers.startCreateRun({ urls, privacy: 1 })).rejects.toMatchObject({
+      kind: 'validation',
+      message: 'All of these are already under way in the background: none is sent twice.',
+    });
+    await finished(first.id);
+    // Once the first run is done, the pages may be reported again.
+    const later = await handlers.startCreateRun({ urls, privacy: 1 });
+    expect(later.total).toBe(2);
+    await finished(later.id);
+  });
+
+  it('leaves out a page the popup is making a report of, or that waits in the queue', async () => {
+    const making = pages.url('/?popup=1');
+    const queued = pages.url('/?queued=1');
+    await fakeBrowser.storage.session.set({ reportJobs: { [making]: { url: making, state: 'running', startedAt: Date.now(), privacy: 1 } } });
+    await fakeBrowser.storage.local.set({
+      reportQueue: [
+        {
+          url: queued,
+          privacy: 1,
+          queuedAt: Date.now(),
+          firstSentAt: Date.now(),
+          lastSentAt: null,
+          attempts: 1,
+          nextTryAt: Date.now() + 60_000,
+          lastError: null,
+        },
+      ],
+    });
+    const { handlers } = await worker();
+    const run = await handlers.startCreateRun({ urls: [making, queued, pages.url('/?free=1')], privacy: 1 });
+    expect(run).toMatchObject({ total: 1, alreadyUnderWay: 2 });
+    await finished(run.id);
+  });
+
+  it('regenerates each report once when a second bulk run names the same reports', async () => {
+    const ids = seed(3, 'regen').map((r) => r.id);
+    const since = service.requestLog.length;
+    const { handlers } = await worker();
+    const targets = { kind: 'reports' as const, reports: ids.map((id) => ({ id, url: `r${id}` })) };
+    const first = await handlers.startBulkRun({ action: 'regenerate', targets });
+    await expect(handlers.startBulkRun({ action: 'regenerate', targets })).rejects.toMatchObject({ kind: 'validation' });
+    await finished(first.id);
+    expect(requests('PUT', since).length + requests('POST', since).length).toBe(3);
+  });
+
   it('after a stopped worker, adopts the report its create made instead of sending it again', async () => {
     const url = pages.url('/?resumed=1');
     const sentAt = Date.now();
