@@ -4,7 +4,8 @@ import type { Job } from '@/lib/protocol';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
 import { queuedFor } from '@/lib/background/report-queue';
 import { readPreferences, reportQueue, watchConnection, watchPreferences, writePreferences } from '@/lib/storage';
-import { clearCache, latestResult, resetLookups, writeCached } from '@/lib/background/toolbar/badge-lookup';
+import { clearCache, latestResult, readCached, resetLookups, writeCached } from '@/lib/background/toolbar/badge-lookup';
+import { createBadgePacing } from '@/lib/background/toolbar/badge-pacing';
 import { pageKey } from '@/lib/shared/page-address';
 import {
   badgeLook,
@@ -36,9 +37,11 @@ export interface BadgeOptions {
 }
 
 export interface BadgeFeature {
-  /** Answers once no lookup or paint is pending (for tests). */
+  /** Answers once no lookup, paint or debounce is pending; lookups the pacing put off are not waited for (for tests). */
   idle(): Promise<void>;
-  /** Stops following jobs (for tests, which register the feature once each). */
+  /** Answers once no lookup or paint is under way, waiting for no timer (for tests that move a fake clock). */
+  settled(): Promise<void>;
+  /** Stops following jobs and drops pending refreshes (for tests, which register the feature once each). */
   stop(): void;
 }
 
@@ -48,7 +51,9 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
   const shown = new Map<number, string>();
   /** Addresses with a report being created: their tabs show the progress mark instead of a lookup. */
   const running = new Set<string>();
-  const timers = new Map<number, ReturnType<typeof setTimeout>>();
+  /** Each tab's next refresh: after the debounce, or later when the pacing put its lookup off. */
+  const timers = new Map<number, { timer: ReturnType<typeof setTimeout>; putOff: boolean }>();
+  const pacing = createBadgePacing();
   const work = new Set<Promise<void>>();
   let wasActive: boolean | null = null;
 
@@ -75,7 +80,11 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
       shown.set(tabId, key);
       return paint(tabId, QUEUED_LOOK);
     }
-    const result = await latestResult(url);
+    const cached = await readCached(url);
+    // Only a question to the service is paced: the tab is refreshed again once it may ask.
+    const wait = cached === undefined ? pacing.take(tabId, Date.now()) : 0;
+    if (wait > 0) return schedule(tabId, wait);
+    const result = cached !== undefined ? cached : await latestResult(url);
     // The user may have moved on while the service answered.
     const now = await currentAddress(tabId);
     if (result === undefined || !now || pageKey(now) !== key) return;
@@ -83,13 +92,12 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
     await paint(tabId, badgeLook(result));
   }
 
-  const schedule = (tabId: number) => {
-    clearTimeout(timers.get(tabId));
-    timers.set(
-      tabId,
-      setTimeout(() => (timers.delete(tabId), track(refreshTab(tabId))), debounceMs),
-    );
-  };
+  /** A later change of the tab replaces its pending refresh, so the address looked up is the one it rests on. */
+  function schedule(tabId: number, putOffMs?: number): void {
+    clearTimeout(timers.get(tabId)?.timer);
+    const timer = setTimeout(() => (timers.delete(tabId), track(refreshTab(tabId))), putOffMs ?? debounceMs);
+    timers.set(tabId, { timer, putOff: putOffMs !== undefined });
+  }
 
   async function followSetting(): Promise<void> {
     const active = await badgeActive();
@@ -131,9 +139,10 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
     if (!shown.has(tabId)) schedule(tabId);
   });
   browser.tabs.onRemoved.addListener((tabId) => {
-    clearTimeout(timers.get(tabId));
+    clearTimeout(timers.get(tabId)?.timer);
     timers.delete(tabId);
     shown.delete(tabId);
+    pacing.forget(tabId);
   });
   // Revoking `tabs` in the browser's settings turns the badge off, so the setting never claims more than is done.
   browser.permissions.onRemoved.addListener((removed) => {
@@ -158,12 +167,20 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
   track(badgeActive().then((active) => void (wasActive ??= active)));
 
   return {
-    stop: () => void stopFollowingJobs(),
+    stop() {
+      stopFollowingJobs();
+      for (const { timer } of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
     async idle() {
-      for (let round = 0; round < 50 && (work.size > 0 || timers.size > 0); round++) {
+      const debouncing = () => [...timers.values()].some(({ putOff }) => !putOff);
+      for (let round = 0; round < 50 && (work.size > 0 || debouncing()); round++) {
         await Promise.all(work);
-        if (work.size === 0 && timers.size > 0) await new Promise((resolve) => setTimeout(resolve, debounceMs + 5));
+        if (work.size === 0 && debouncing()) await new Promise((resolve) => setTimeout(resolve, debounceMs + 5));
       }
+    },
+    async settled() {
+      while (work.size > 0) await Promise.all(work);
     },
   };
 }
