@@ -47,7 +47,10 @@ export async function findPageTab(stored: string, hintTabId?: number): Promise<P
   return missing.length > 0 ? { state: 'ask', origins: missing, host: site.host } : { state: 'no-tab' };
 }
 
-/** Which of `origins` the extension holds now, each on its own (https may be held without http). */
+/**
+ * Which of `origins` the extension holds now, each on its own (https may be held without http).
+ * Every check is sent before this returns, so a `permissions.request` made next is answered after them.
+ */
 export async function heldOrigins(origins: string[]): Promise<string[]> {
   const held = await Promise.all(origins.map((origin) => browser.permissions.contains({ origins: [origin] }).catch(() => false)));
   return origins.filter((_, i) => held[i]);

@@ -43,7 +43,7 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
   }, [stored, hintTabId]);
 
   // With no outline on, what a click here added has no use left; the next click asks again.
-  const giveBackIfIdle = useCallback(() => {
+  const giveBackUnlessOutlined = useCallback(() => {
     if (!holding.current || shownNow.current) return;
     holding.current = false;
     void sendToBackground('giveBackSitePermission', {})
@@ -60,7 +60,7 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
     const gone = (tabId: number) => {
       if (shownNow.current?.tabId !== tabId) return;
       setShown(null);
-      giveBackIfIdle();
+      giveBackUnlessOutlined();
     };
     const onUpdated = (tabId: number, change: { status?: string; url?: string }) => {
       if (change.status === 'loading' || change.url) gone(tabId);
@@ -74,7 +74,7 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
       browser.tabs.onUpdated.removeListener(onUpdated);
       browser.tabs.onRemoved.removeListener(gone);
     };
-  }, [probe, giveBackIfIdle, setShown]);
+  }, [probe, giveBackUnlessOutlined, setShown]);
 
   const run = async (key: string, targets: PageTargets, label: string, host: string) => {
     if (!stored) return;
@@ -95,7 +95,7 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
       setMessage({ key, text: outlineFailure(error, host) });
     } finally {
       setBusy(null);
-      giveBackIfIdle();
+      giveBackUnlessOutlined();
     }
   };
 
@@ -106,7 +106,7 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
       void clearOnPage(shown.tabId).finally(() => {
         setShown(null);
         setBusy(null);
-        giveBackIfIdle();
+        giveBackUnlessOutlined();
       });
       return;
     }
