@@ -9,6 +9,7 @@ import { registerContextMenu } from '@/lib/background/toolbar/context-menu';
 import { registerNotifications } from '@/lib/background/toolbar/notifications';
 import { registerReportsWithoutPopup } from '@/lib/background/toolbar/report-without-popup';
 import { registerShortcuts } from '@/lib/background/toolbar/shortcuts';
+import { registerSitePermissionReturn } from '@/lib/background/site-permissions-held';
 import { registerRuns } from '@/lib/background/runs/run-engine';
 import { registerRunNotices } from '@/lib/background/runs/run-notices';
 import { closeStorageToPageWorlds } from '@/lib/storage';
@@ -29,5 +30,6 @@ export default defineBackground(() => {
   registerContextMenu();
   registerShortcuts();
   registerBadge();
+  registerSitePermissionReturn();
   void applyDemoConnection();
 });

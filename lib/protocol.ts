@@ -22,6 +22,11 @@ export const privacy = z.literal(PRIVACY_VALUES);
 const password = z.string().min(1).max(128);
 const reportId = z.number().int().positive();
 const pageUrl = z.string().min(1).max(2048);
+/** One scheme of one site, as "Show on page" asks for it: `http://host/*` or `https://host/*`. */
+const sitePattern = z
+  .string()
+  .max(300)
+  .regex(/^https?:\/\/[^/*]+\/\*$/);
 
 export const preferencesSchema = z.object({ defaultPrivacy: privacy, badgeEnabled: z.boolean() });
 export type Preferences = z.infer<typeof preferencesSchema>;
@@ -293,6 +298,13 @@ export const requests = {
   reportTabs: z.object({ windowId: z.number().int() }),
   /** How many tabs of a window "Report all tabs" would report, and the button's words; null when the extension may not read the tabs' addresses. */
   planTabs: z.object({ windowId: z.number().int() }),
+  /**
+   * The site permissions a click on "Show on page" added (never those held before it): the
+   * background keeps them for the sending report view's tab and gives them back when it goes.
+   */
+  holdSitePermission: z.object({ origins: z.array(sitePattern).min(1).max(2) }),
+  /** The sending report view is done with the site permissions it holds: they go back now. */
+  giveBackSitePermission: z.object({}),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -351,6 +363,8 @@ export interface Responses {
   /** `message`: what was started and what was left out, in words ready to show. */
   reportTabs: { run: RunView | null; skipped: TabsSkipped; message: string };
   planTabs: { reportable: number; label: string } | null;
+  holdSitePermission: null;
+  giveBackSitePermission: null;
 }
 
 /** What a report of every tab left out, by reason. */

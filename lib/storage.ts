@@ -221,6 +221,13 @@ export const reportQueue = defineStored<QueuedReport[]>('local:reportQueue', kee
  */
 export const runs = defineStored<Run[]>('local:runs', keepValid(runSchema).list, []);
 
+/**
+ * Site permissions a click on "Show on page" added, by the tab of the report view holding them
+ * (lib/background/site-permissions-held.ts). Local, not session: what a closed browser left held
+ * is still known, and given back, when it starts again.
+ */
+export const sitePermissionsHeld = defineStored<Record<string, string[]>>('local:sitePermissionsHeld', keepValid(z.array(z.string())).record, {});
+
 // --- Session storage below: it outlives the service worker (stopped after 30 s idle) but not the browser, and never reaches the disk.
 
 /** Reports being made, by page address: a popup opened later, or a worker started again, finds their outcome. */

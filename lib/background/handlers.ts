@@ -15,6 +15,7 @@ import { exportCsv, matchingTargets } from '@/lib/background/runs/matching-repor
 import { monthQuota } from '@/lib/background/runs/quota';
 import { keepAlive } from '@/lib/background/report-jobs';
 import { reportTabs, tabsPlan } from '@/lib/background/toolbar/report-tabs';
+import { giveBackSitePermission, holdSitePermission } from '@/lib/background/site-permissions-held';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
 export function createHandlers(): Handlers {
@@ -89,6 +90,14 @@ export function createHandlers(): Handlers {
     getQuota: async () => monthQuota(await api()),
     reportTabs: ({ windowId }) => whileAlive(() => reportTabs(windowId)),
     planTabs: ({ windowId }) => tabsPlan(windowId),
+    holdSitePermission: async ({ origins }, { tabId } = {}) => {
+      await holdSitePermission(tabId, origins);
+      return null;
+    },
+    giveBackSitePermission: async (_, { tabId } = {}) => {
+      if (tabId !== undefined) await giveBackSitePermission(tabId);
+      return null;
+    },
   };
 }
 

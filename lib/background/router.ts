@@ -3,7 +3,12 @@ import { ApiError, asApiError, errorForPages } from '@/lib/api/errors';
 import { envelope, requests, type MessageType, type ParsedRequestOf, type Reply, type ResponseOf } from '@/lib/protocol';
 import { t } from '@/lib/shared/i18n';
 
-export type Handlers = { [T in MessageType]: (payload: ParsedRequestOf<T>) => Promise<ResponseOf<T>> };
+/** Who sent a message, as the browser says: the tab of the sending page, if it is in one. */
+export interface PageSender {
+  tabId?: number;
+}
+
+export type Handlers = { [T in MessageType]: (payload: ParsedRequestOf<T>, from?: PageSender) => Promise<ResponseOf<T>> };
 
 const OWN_PAGES = ['/popup.html', '/options.html', '/report.html'];
 
@@ -16,7 +21,7 @@ export function isOwnPage(sender: Browser.runtime.MessageSender): boolean {
   return OWN_PAGES.includes(path);
 }
 
-export async function dispatch(handlers: Handlers, message: unknown): Promise<Reply<unknown>> {
+export async function dispatch(handlers: Handlers, message: unknown, from: PageSender = {}): Promise<Reply<unknown>> {
   try {
     const { type, payload } = envelope.parse(message);
     const parsed = requests[type].safeParse(payload ?? {});
@@ -27,8 +32,8 @@ export async function dispatch(handlers: Handlers, message: unknown): Promise<Re
         detail: `${type}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}`,
       });
     }
-    const handler = handlers[type] as (p: unknown) => Promise<unknown>;
-    return { ok: true, value: await handler(parsed.data) };
+    const handler = handlers[type] as (p: unknown, from: PageSender) => Promise<unknown>;
+    return { ok: true, value: await handler(parsed.data, from) };
   } catch (error) {
     return { ok: false, error: errorForPages(asApiError(error)) };
   }
@@ -37,6 +42,6 @@ export async function dispatch(handlers: Handlers, message: unknown): Promise<Re
 export function registerMessageRouter(handlers: Handlers): void {
   browser.runtime.onMessage.addListener((message: unknown, sender: Browser.runtime.MessageSender) => {
     if (!isOwnPage(sender)) return undefined;
-    return dispatch(handlers, message);
+    return dispatch(handlers, message, { tabId: sender.tab?.id });
   });
 }

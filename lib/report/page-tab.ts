@@ -42,7 +42,16 @@ export async function findPageTab(stored: string, hintTabId?: number): Promise<P
   if (tabs[0]?.id !== undefined) return { state: 'ready', tabId: tabs[0].id };
   const site = siteOrigins(stored);
   if (!site) return { state: 'unknown' };
-  const held = await Promise.all(site.origins.map((origin) => browser.permissions.contains({ origins: [origin] }).catch(() => false)));
-  const missing = site.origins.filter((_, i) => !held[i]);
+  const held = await heldOrigins(site.origins);
+  const missing = site.origins.filter((origin) => !held.includes(origin));
   return missing.length > 0 ? { state: 'ask', origins: missing, host: site.host } : { state: 'no-tab' };
+}
+
+/**
+ * Which of `origins` the extension holds now, each on its own (https may be held without http).
+ * Every check is sent before this returns, so a `permissions.request` made next is answered after them.
+ */
+export async function heldOrigins(origins: string[]): Promise<string[]> {
+  const held = await Promise.all(origins.map((origin) => browser.permissions.contains({ origins: [origin] }).catch(() => false)));
+  return origins.filter((_, i) => held[i]);
 }

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { isApiError } from '@/lib/api/errors';
 import type { OutlineResult } from '@/lib/report/outline-in-page';
-import { findPageTab, type PageTab } from '@/lib/report/page-tab';
+import { findPageTab, heldOrigins, type PageTab } from '@/lib/report/page-tab';
 import type { PageTargets } from '@/lib/report/page-targets';
 import { clearOnPage, outlineFailure, outlineOnPage } from '@/lib/report/show-on-page';
 import { afterPaint } from '@/lib/pages/after-paint';
+import { sendToBackground } from '@/lib/pages/send-to-background';
 import { t } from '@/lib/shared/i18n';
 
 export interface ShownOnPage {
@@ -17,29 +19,36 @@ export interface ShownOnPage {
  * "Show on page" for one report: which tab it can work in, which check is
  * outlined there now, and the words for what could not be done. One check is
  * outlined at a time; a second click, or the page changing, takes it away.
- * A site permission asked for here is given back once the outline is gone.
+ * The site permissions a click here added are held by the background for this
+ * view (lib/background/site-permissions-held.ts): given back as soon as no
+ * outline is on, and by the background when the view goes.
  */
 export function useShowOnPage(stored: string | null, hintTabId: number | undefined) {
   const [tab, setTab] = useState<PageTab | null>(null);
-  const [shown, setShown] = useState<ShownOnPage | null>(null);
+  const [shown, setShownState] = useState<ShownOnPage | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ key: string; text: string } | null>(null);
-  const asked = useRef<string[]>([]);
-  const shownRef = useRef(shown);
-  shownRef.current = shown;
+  /** The outline on now, as the handlers must read it between renders. */
+  const shownNow = useRef<ShownOnPage | null>(null);
+  /** Whether the background holds site permissions for this view. */
+  const holding = useRef(false);
+
+  const setShown = useCallback((next: ShownOnPage | null) => {
+    shownNow.current = next;
+    setShownState(next);
+  }, []);
 
   const probe = useCallback(() => {
     if (stored) void findPageTab(stored, hintTabId).then(setTab, () => setTab({ state: 'unknown' }));
   }, [stored, hintTabId]);
 
-  const release = useCallback(() => {
-    const origins = asked.current;
-    asked.current = [];
-    if (origins.length > 0)
-      void browser.permissions
-        .remove({ origins })
-        .catch(() => false)
-        .then(probe);
+  // With no outline on, what a click here added has no use left; the next click asks again.
+  const giveBackUnlessOutlined = useCallback(() => {
+    if (!holding.current || shownNow.current) return;
+    holding.current = false;
+    void sendToBackground('giveBackSitePermission', {})
+      .catch(() => null)
+      .then(probe);
   }, [probe]);
 
   useEffect(() => {
@@ -49,9 +58,9 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
     // The user may open the page, or the popup on it, in another tab and come back.
     const onVisible = () => document.visibilityState === 'visible' && probe();
     const gone = (tabId: number) => {
-      if (shownRef.current?.tabId !== tabId) return;
+      if (shownNow.current?.tabId !== tabId) return;
       setShown(null);
-      release();
+      giveBackUnlessOutlined();
     };
     const onUpdated = (tabId: number, change: { status?: string; url?: string }) => {
       if (change.status === 'loading' || change.url) gone(tabId);
@@ -65,7 +74,7 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
       browser.tabs.onUpdated.removeListener(onUpdated);
       browser.tabs.onRemoved.removeListener(gone);
     };
-  }, [probe, release]);
+  }, [probe, giveBackUnlessOutlined, setShown]);
 
   const run = async (key: string, targets: PageTargets, label: string, host: string) => {
     if (!stored) return;
@@ -86,6 +95,7 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
       setMessage({ key, text: outlineFailure(error, host) });
     } finally {
       setBusy(null);
+      giveBackUnlessOutlined();
     }
   };
 
@@ -96,19 +106,30 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
       void clearOnPage(shown.tabId).finally(() => {
         setShown(null);
         setBusy(null);
-        release();
+        giveBackUnlessOutlined();
       });
       return;
     }
     if (tab?.state === 'ask') {
       const { origins, host } = tab;
-      // First thing in the click: the browser shows its prompt only within the user's gesture.
+      // Both in the click's first turn: the browser prompts only inside the user's gesture, and
+      // what is held already is read before the answer can add to it.
+      const heldBefore = heldOrigins(origins);
       void browser.permissions
         .request({ origins })
         .catch(() => false)
-        .then((granted) => {
+        .then(async (granted) => {
           if (!granted) return setMessage({ key, text: refused(host) });
-          asked.current = [...new Set([...asked.current, ...origins])];
+          const held = await heldBefore;
+          const added = origins.filter((origin) => !held.includes(origin));
+          if (added.length > 0) {
+            try {
+              await holdForThisView(added);
+            } catch (error) {
+              return setMessage({ key, text: isApiError(error) ? error.message : t('errorNoBackground') });
+            }
+            holding.current = true;
+          }
           return run(key, targets, label, host);
         });
       return;
@@ -120,3 +141,13 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
 }
 
 const refused = (host: string) => t('showOnPageRefused', { host });
+
+/** Has the background hold what a click added; when it cannot be told, the permissions go back at once. */
+async function holdForThisView(origins: string[]): Promise<void> {
+  try {
+    await sendToBackground('holdSitePermission', { origins });
+  } catch (error) {
+    await browser.permissions.remove({ origins }).catch(() => false);
+    throw error;
+  }
+}

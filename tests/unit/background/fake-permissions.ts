@@ -11,6 +11,7 @@ export function installFakePermissions(): Set<string> {
   const event = (set: Set<() => void>) => ({ addListener: (fn: () => void) => void set.add(fn) });
   const permissions = {
     contains: async ({ origins = [] }: { origins?: string[] }) => origins.every((o) => granted.has(o)),
+    getAll: async () => ({ origins: [...granted].sort(), permissions: [] }),
     request: async ({ origins = [] }: { origins?: string[] }) => {
       origins.forEach((o) => granted.add(o));
       listeners.added.forEach((fn) => fn());

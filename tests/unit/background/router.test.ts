@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '@/lib/api/errors';
-import { dispatch, isOwnPage, type Handlers } from '@/lib/background/router';
+import { dispatch, isOwnPage, registerMessageRouter, type Handlers, type PageSender } from '@/lib/background/router';
 
 const own = (path: string) => `chrome-extension://${fakeBrowser.runtime.id}${path}`;
 
@@ -61,5 +61,27 @@ describe('dispatching a message', () => {
     } as unknown as Handlers;
     const reply = await dispatch(failing, { type: 'deleteReport', payload: { id: 7 } });
     expect(reply).toEqual({ ok: false, error: { kind: 'server-error', message: 'The service ran into a problem.', status: 500 } });
+  });
+});
+
+describe('the sending page’s tab', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('reaches the handler as the browser names it, so what a report view holds is kept for its own tab', async () => {
+    const heard: PageSender[] = [];
+    registerMessageRouter({
+      giveBackSitePermission: async (_: unknown, from: PageSender) => {
+        heard.push(from);
+        return null;
+      },
+    } as unknown as Handlers);
+    const message = { type: 'giveBackSitePermission', payload: {} };
+    await fakeBrowser.runtime.onMessage.trigger(
+      message,
+      { id: fakeBrowser.runtime.id, url: own('/report.html?id=3'), tab: { id: 9 } as never },
+      () => undefined,
+    );
+    await fakeBrowser.runtime.onMessage.trigger(message, { id: fakeBrowser.runtime.id, url: own('/popup.html') }, () => undefined);
+    expect(heard).toEqual([{ tabId: 9 }, { tabId: undefined }]);
   });
 });
