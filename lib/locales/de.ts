@@ -82,6 +82,12 @@ export default {
     'Diese Adresse sieht nicht nach der API des Berichtsdienstes aus: Sie hat mit einer Webseite statt mit Daten geantwortet. Prüfen Sie die Adresse in den Einstellungen: Es ist die Adresse der Website des Dienstes selbst, etwa https://reports.example.com.',
   errorRedirectHint: 'Sie leitet Anfragen an {address} weiter: Wenn das Ihr Dienst ist, geben Sie diese Adresse ein.',
   errorBroken: 'Der Berichtsdienst hat eine abgeschnittene oder verstümmelte Antwort gesendet, die diese Erweiterung nicht lesen kann.',
+  errorTooLargeList:
+    'Die Antwort dieser Adresse war größer als {megabytes} MB, viel zu groß für eine Liste von Berichten, daher hat die Erweiterung aufgehört, sie zu lesen. Prüfen Sie die Adresse des Dienstes in den Optionen.',
+  errorTooLargeReport:
+    'Die Antwort dieser Adresse war größer als {megabytes} MB, viel zu groß für einen Bericht, daher hat die Erweiterung aufgehört, sie zu lesen. Prüfen Sie die Adresse des Dienstes in den Optionen.',
+  errorTooLargeAccount:
+    'Die Antwort dieser Adresse war größer als {megabytes} MB, viel zu groß für die Angaben zu Ihrem Konto, daher hat die Erweiterung aufgehört, sie zu lesen. Prüfen Sie die Adresse des Dienstes in den Optionen.',
   errorNotUnderstood: 'Der Berichtsdienst hat eine Antwort gegeben, die diese Erweiterung nicht versteht (Fehler {status}).',
   errorUnknownShape:
     'Der Dienst hat eine Antwort gesendet, die diese Erweiterung nicht versteht. Vielleicht ist es eine Version, die diese Erweiterung noch nicht unterstützt.',

@@ -85,6 +85,12 @@ export default {
     "This address does not look like the report service's API: it answered with a web page instead of data. Check the address in the options: it is the address of the service's own website, such as https://reports.example.com.",
   errorRedirectHint: 'It sends requests on to {address}: if that is your service, enter that address.',
   errorBroken: 'The report service sent an answer that is cut off or garbled, so this extension cannot read it.',
+  errorTooLargeList:
+    'The answer from this address was over {megabytes} MB, far too large to be a list of reports, so the extension stopped reading it. Check the service address in the options.',
+  errorTooLargeReport:
+    'The answer from this address was over {megabytes} MB, far too large to be a report, so the extension stopped reading it. Check the service address in the options.',
+  errorTooLargeAccount:
+    "The answer from this address was over {megabytes} MB, far too large to be your account's details, so the extension stopped reading it. Check the service address in the options.",
   errorNotUnderstood: 'The report service gave an answer this extension does not understand (error {status}).',
   errorUnknownShape: 'The service sent an answer this extension does not understand. It may be a version this extension does not support yet.',
   errorRateLimitedMinute: 'The report service is getting too many requests from you. Try again in a minute.',

@@ -78,6 +78,12 @@ export default {
     'Esta dirección no parece la API del servicio de informes: ha respondido con una página web en lugar de datos. Revisa la dirección en las opciones: es la dirección del propio sitio web del servicio, por ejemplo https://reports.example.com.',
   errorRedirectHint: 'Reenvía las solicitudes a {address}: si ese es tu servicio, escribe esa dirección.',
   errorBroken: 'El servicio de informes ha enviado una respuesta cortada o ilegible, así que esta extensión no puede leerla.',
+  errorTooLargeList:
+    'La respuesta de esta dirección superaba los {megabytes} MB, demasiado grande para ser una lista de informes, así que la extensión dejó de leerla. Revisa la dirección del servicio en las opciones.',
+  errorTooLargeReport:
+    'La respuesta de esta dirección superaba los {megabytes} MB, demasiado grande para ser un informe, así que la extensión dejó de leerla. Revisa la dirección del servicio en las opciones.',
+  errorTooLargeAccount:
+    'La respuesta de esta dirección superaba los {megabytes} MB, demasiado grande para ser los datos de tu cuenta, así que la extensión dejó de leerla. Revisa la dirección del servicio en las opciones.',
   errorNotUnderstood: 'El servicio de informes ha dado una respuesta que esta extensión no entiende (error {status}).',
   errorUnknownShape:
     'El servicio ha enviado una respuesta que esta extensión no entiende. Puede que sea una versión que esta extensión aún no admite.',

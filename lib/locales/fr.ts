@@ -81,6 +81,12 @@ export default {
     'Cette adresse ne ressemble pas à l’API du service de rapports : elle a répondu par une page web au lieu de données. Vérifiez l’adresse dans les options : c’est l’adresse du site du service lui-même, par exemple https://reports.example.com.',
   errorRedirectHint: 'Elle renvoie les demandes vers {address} : si c’est votre service, saisissez cette adresse.',
   errorBroken: 'Le service de rapports a envoyé une réponse tronquée ou illisible, que cette extension ne peut pas lire.',
+  errorTooLargeList:
+    'La réponse de cette adresse dépassait {megabytes} Mo, bien trop pour une liste de rapports : l’extension a donc cessé de la lire. Vérifiez l’adresse du service dans les options.',
+  errorTooLargeReport:
+    'La réponse de cette adresse dépassait {megabytes} Mo, bien trop pour un rapport : l’extension a donc cessé de la lire. Vérifiez l’adresse du service dans les options.',
+  errorTooLargeAccount:
+    'La réponse de cette adresse dépassait {megabytes} Mo, bien trop pour les informations de votre compte : l’extension a donc cessé de la lire. Vérifiez l’adresse du service dans les options.',
   errorNotUnderstood: 'Le service de rapports a donné une réponse que cette extension ne comprend pas (erreur {status}).',
   errorUnknownShape:
     'Le service a envoyé une réponse que cette extension ne comprend pas. Il s’agit peut-être d’une version que cette extension ne prend pas encore en charge.',

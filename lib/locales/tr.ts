@@ -76,6 +76,12 @@ export default {
     'Bu adres rapor hizmetinin API’sine benzemiyor: veri yerine bir web sayfasıyla yanıt verdi. Ayarlardaki adresi kontrol edin: bu, hizmetin kendi web sitesinin adresidir, örneğin https://reports.example.com.',
   errorRedirectHint: 'İstekleri {address} adresine yönlendiriyor: hizmetiniz buysa bu adresi girin.',
   errorBroken: 'Rapor hizmeti kesik ya da bozuk bir yanıt gönderdi; bu uzantı onu okuyamıyor.',
+  errorTooLargeList:
+    'Bu adresten gelen yanıt {megabytes} MB’ı aştı; bir rapor listesi olamayacak kadar büyük, bu yüzden uzantı okumayı bıraktı. Seçeneklerde hizmetin adresini kontrol edin.',
+  errorTooLargeReport:
+    'Bu adresten gelen yanıt {megabytes} MB’ı aştı; bir rapor olamayacak kadar büyük, bu yüzden uzantı okumayı bıraktı. Seçeneklerde hizmetin adresini kontrol edin.',
+  errorTooLargeAccount:
+    'Bu adresten gelen yanıt {megabytes} MB’ı aştı; hesap bilgileriniz olamayacak kadar büyük, bu yüzden uzantı okumayı bıraktı. Seçeneklerde hizmetin adresini kontrol edin.',
   errorNotUnderstood: 'Rapor hizmeti bu uzantının anlamadığı bir yanıt verdi (hata {status}).',
   errorUnknownShape: 'Hizmet bu uzantının anlamadığı bir yanıt gönderdi. Bu uzantının henüz desteklemediği bir sürüm olabilir.',
   errorRateLimitedMinute: 'Rapor hizmeti sizden çok fazla istek alıyor. Bir dakika sonra yeniden deneyin.',
