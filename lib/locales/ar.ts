@@ -954,6 +954,7 @@ export default {
   rmExportReading: 'جارٍ قراءة كل صفحات هذا العرض لملف CSV…',
   rmExported: 'اكتمل تصدير CSV: {reports}.',
   rmExportFailed: 'تعذّر التصدير: {message}',
+  rmExportTooBig: 'يطابق هذا العرض تقارير أكثر مما يتسع له ملف CSV واحد ({max}). ضيّق عوامل التصفية وصدّره على أجزاء.',
   csvAddress: 'العنوان',
   csvProject: 'المشروع',
   csvScore: 'النتيجة',

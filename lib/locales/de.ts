@@ -672,6 +672,8 @@ export default {
   rmExportReading: 'Alle Seiten dieser Ansicht werden für die CSV-Datei gelesen…',
   rmExported: '{reports} als CSV exportiert.',
   rmExportFailed: 'Export nicht möglich: {message}',
+  rmExportTooBig:
+    'Zu dieser Ansicht passen mehr Berichte, als eine CSV-Datei fasst ({max}). Grenzen Sie die Filter ein und exportieren Sie in Teilen.',
   csvAddress: 'Adresse',
   csvProject: 'Projekt',
   csvScore: 'Punktzahl',

@@ -659,6 +659,7 @@ export default {
   rmExportReading: 'Reading every page of this view for the CSV file…',
   rmExported: 'Exported {reports} as CSV.',
   rmExportFailed: 'Could not export: {message}',
+  rmExportTooBig: 'More reports match this view than one CSV file holds ({max}). Narrow the filters and export it in parts.',
   csvAddress: 'address',
   csvProject: 'project',
   csvScore: 'score',

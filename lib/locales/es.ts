@@ -716,6 +716,7 @@ export default {
   rmExportReading: 'Leyendo todas las páginas de esta vista para el archivo CSV…',
   rmExported: 'CSV exportado: {reports}.',
   rmExportFailed: 'No se pudo exportar: {message}',
+  rmExportTooBig: 'Esta vista incluye más informes de los que caben en un archivo CSV ({max}). Ajusta los filtros y expórtala por partes.',
   csvAddress: 'dirección',
   csvProject: 'proyecto',
   csvScore: 'puntuación',

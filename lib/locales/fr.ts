@@ -729,6 +729,8 @@ export default {
   rmExportReading: 'Lecture de toutes les pages de cette vue pour le fichier CSV…',
   rmExported: 'Export CSV terminé : {reports}.',
   rmExportFailed: 'Export impossible : {message}',
+  rmExportTooBig:
+    'Plus de rapports correspondent à cette vue qu’un fichier CSV ne peut en contenir ({max}). Affinez les filtres et exportez en plusieurs fois.',
   csvAddress: 'adresse',
   csvProject: 'projet',
   csvScore: 'score',

@@ -713,6 +713,7 @@ export default {
   rmExportReading: 'Lendo todas as páginas desta visão para o arquivo CSV…',
   rmExported: 'CSV exportado: {reports}.',
   rmExportFailed: 'Não foi possível exportar: {message}',
+  rmExportTooBig: 'Esta visualização tem mais relatórios do que cabem em um arquivo CSV ({max}). Refine os filtros e exporte em partes.',
   csvAddress: 'endereço',
   csvProject: 'projeto',
   csvScore: 'pontuação',

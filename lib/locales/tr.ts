@@ -649,6 +649,7 @@ export default {
   rmExportReading: 'CSV dosyası için bu görünümün tüm sayfaları okunuyor…',
   rmExported: '{reports} CSV olarak dışa aktarıldı.',
   rmExportFailed: 'Dışa aktarılamadı: {message}',
+  rmExportTooBig: 'Bu görünüme bir CSV dosyasının alabileceğinden ({max}) fazla rapor uyuyor. Filtreleri daraltın ve parça parça dışa aktarın.',
   csvAddress: 'adres',
   csvProject: 'proje',
   csvScore: 'puan',

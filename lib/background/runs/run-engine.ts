@@ -49,13 +49,16 @@ export const readRunViews = async (): Promise<RunView[]> => (await runs.read()).
  */
 export const MAX_RUN_ITEMS = 20_000;
 
-/** Starts a run of `action` on the targets and sets it going; answers it as the panel shows it. */
-export async function startRun(action: RunAction, targets: readonly RunTarget[], privacy?: 0 | 1): Promise<RunView> {
+/**
+ * Starts a run of `action` on the targets and sets it going; answers it as the panel shows it. `matched` is how
+ * many targets were asked for, when reading them stopped short of all (lib/background/runs/matching-reports.ts).
+ */
+export async function startRun(action: RunAction, targets: readonly RunTarget[], privacy?: 0 | 1, matched = targets.length): Promise<RunView> {
   if (targets.length === 0) throw new ApiError({ kind: 'validation', message: t('runNothing') });
-  if (targets.length > MAX_RUN_ITEMS) {
+  if (matched > MAX_RUN_ITEMS) {
     throw new ApiError({
       kind: 'validation',
-      message: t('runTooBig', { title: runTitle(action, targets.length, privacy ?? null), max: MAX_RUN_ITEMS }),
+      message: t('runTooBig', { title: runTitle(action, matched, privacy ?? null), max: MAX_RUN_ITEMS }),
     });
   }
   const run = newRun(crypto.randomUUID(), action, targets, privacy, Date.now());
