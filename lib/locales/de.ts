@@ -731,6 +731,9 @@ export default {
   alLabel: 'Adressen, eine pro Zeile',
   alPreviewEmpty: 'Fügen Sie Adressen ein, um zu sehen, über wie viele ein Bericht erstellt wird.',
   alPreview: 'Zu berichten: {addresses}.',
+  alTooLarge:
+    'Dieser Text ist größer als {megabytes} MB, mehr als eine Liste von Adressen sein kann. Er wurde nicht gelesen; er steht noch im Feld, damit Sie ihn kürzen können.',
+  alTooMany: 'Diese Liste hat mehr als {max} Adressen: Eine Liste berichtet höchstens {max}. Führen Sie sie in Teilen aus.',
   alLineInvalid: 'Zeile {line} ({text}): {reason}',
   alLineDuplicate: 'Zeile {line} ({text}) ist dieselbe Seite wie Zeile {sameAs} und wird ausgelassen.',
   alLinesLeftOut: 'Ausgelassene Zeilen',

@@ -716,6 +716,8 @@ export default {
   alLabel: 'Addresses, one a line',
   alPreviewEmpty: 'Paste addresses to see how many will be reported.',
   alPreview: '{addresses} to report.',
+  alTooLarge: 'This text is over {megabytes} MB, more than a list of addresses can be. It was not read; it is still in the box for you to cut down.',
+  alTooMany: 'This list has more than {max} addresses: one list reports at most {max}. Report it in parts.',
   alLineInvalid: 'Line {line} ({text}): {reason}',
   alLineDuplicate: 'Line {line} ({text}) is the same page as line {sameAs}, so it is left out.',
   alLinesLeftOut: 'Lines left out',

@@ -776,6 +776,9 @@ export default {
   alLabel: 'Direcciones, una por línea',
   alPreviewEmpty: 'Pega direcciones para ver de cuántas se creará informe.',
   alPreview: 'Para crear informes: {addresses}.',
+  alTooLarge:
+    'Este texto supera los {megabytes} MB, más de lo que puede ocupar una lista de direcciones. No se ha leído; sigue en el cuadro para que lo recortes.',
+  alTooMany: 'Esta lista tiene más de {max} direcciones: una lista admite como máximo {max}. Hazlo por partes.',
   alLineInvalid: 'Línea {line} ({text}): {reason}',
   alLineDuplicate: 'La línea {line} ({text}) es la misma página que la línea {sameAs}, así que se omite.',
   alLinesLeftOut: 'Líneas omitidas',

@@ -790,6 +790,9 @@ export default {
   alLabel: 'Adresses, une par ligne',
   alPreviewEmpty: 'Collez des adresses pour voir combien feront l’objet d’un rapport.',
   alPreview: 'À traiter : {addresses}.',
+  alTooLarge:
+    'Ce texte dépasse {megabytes} Mo, plus qu’une liste d’adresses ne peut faire. Il n’a pas été lu ; il reste dans le champ pour que vous le réduisiez.',
+  alTooMany: 'Cette liste compte plus de {max} adresses : une liste en traite {max} au plus. Procédez en plusieurs fois.',
   alLineInvalid: 'Ligne {line} ({text}) : {reason}',
   alLineDuplicate: 'La ligne {line} ({text}) est la même page que la ligne {sameAs} : elle est laissée de côté.',
   alLinesLeftOut: 'Lignes laissées de côté',

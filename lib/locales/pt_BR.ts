@@ -773,6 +773,9 @@ export default {
   alLabel: 'Endereços, um por linha',
   alPreviewEmpty: 'Cole endereços para ver de quantos serão gerados relatórios.',
   alPreview: 'Para gerar relatórios: {addresses}.',
+  alTooLarge:
+    'Este texto passa de {megabytes} MB, mais do que uma lista de endereços pode ter. Ele não foi lido; continua na caixa para você reduzi-lo.',
+  alTooMany: 'Esta lista tem mais de {max} endereços: uma lista gera no máximo {max}. Faça em partes.',
   alLineInvalid: 'Linha {line} ({text}): {reason}',
   alLineDuplicate: 'A linha {line} ({text}) é a mesma página da linha {sameAs}, então fica de fora.',
   alLinesLeftOut: 'Linhas deixadas de fora',
