@@ -3,6 +3,7 @@ import type { Account, DeleteResult, ReportPage } from '@/lib/api';
 import { API_ERROR_KINDS, type ApiErrorData } from '@/lib/api/errors';
 import { reportShape } from '@/lib/api/schemas';
 import type { CheckSummary } from '@/lib/shared/check-summary';
+import { ADDRESS_LIST_MAX } from '@/lib/shared/address-list';
 import { PER_PAGE_OPTIONS, RESULT_FILTERS, SORT_DIRECTIONS, SORT_KEYS } from '@/lib/shared/list-options';
 import { PRIVACY_VALUES, RESULT_LABELS } from '@/lib/shared/score';
 
@@ -284,7 +285,7 @@ export const requests = {
     targets: runTargets,
   }),
   /** Makes a report of each address in the background (duplicates of one page are made once). */
-  startCreateRun: z.object({ urls: z.array(pageUrl).min(1).max(5_000), privacy: z.union([z.literal(0), z.literal(1)]) }),
+  startCreateRun: z.object({ urls: z.array(pageUrl).min(1).max(ADDRESS_LIST_MAX), privacy: z.union([z.literal(0), z.literal(1)]) }),
   getRuns: z.object({}),
   stopRun: z.object({ id: z.string().max(64) }),
   /** Sends the failed items of a run again (and what a stop left). */

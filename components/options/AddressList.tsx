@@ -2,18 +2,23 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { asApiError } from '@/lib/api/errors';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import type { ResponseOf } from '@/lib/protocol';
-import { parseAddressList } from '@/lib/shared/address-list';
+import { ADDRESS_LIST_MAX, parseAddressList, type ParsedList } from '@/lib/shared/address-list';
 import { addressesCount, quotaWarning, runTitle } from '@/lib/shared/run-text';
 import { Notice } from '@/components/ui/Notice';
 import { t, tn } from '@/lib/shared/i18n';
+import { exceedsBytes, TEXT_MAX_MEGABYTES } from '@/lib/shared/text-cap';
 
 /** Lines named one by one; past this many, the rest are counted. */
 const LINES_SHOWN = 20;
 
+const NOT_READ: ParsedList = { urls: [], invalid: [], duplicates: [], tooMany: false };
+
 /**
  * Addresses pasted one a line, reported in the background. Each line is read
  * as it is typed: invalid and duplicate lines are named, the count shown, and
- * a warning given when the month's quota left is smaller than the list.
+ * a warning given when the month's quota left is smaller than the list. A
+ * text past the size cap is not read, and a list past the most one run
+ * reports is refused; either way the text stays in the box.
  */
 export function AddressList({ defaultPrivacy }: { defaultPrivacy: 0 | 1 | 2 }) {
   const [text, setText] = useState('');
@@ -21,15 +26,19 @@ export function AddressList({ defaultPrivacy }: { defaultPrivacy: 0 | 1 | 2 }) {
   const [quota, setQuota] = useState<ResponseOf<'getQuota'> | null>(null);
   const [status, setStatus] = useState<{ tone: 'info' | 'error'; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const parsed = useMemo(() => parseAddressList(text), [text]);
+  const tooLarge = useMemo(() => exceedsBytes(text), [text]);
+  const parsed = useMemo(() => (tooLarge ? NOT_READ : parseAddressList(text)), [text, tooLarge]);
   const count = parsed.urls.length;
+  const refusal = tooLarge ? t('alTooLarge', { megabytes: TEXT_MAX_MEGABYTES }) : parsed.tooMany ? t('alTooMany', { max: ADDRESS_LIST_MAX }) : null;
+  const ready = count > 0 && refusal === null;
 
   // The quota is read once a list is there: an empty form asks the service nothing.
-  const wantQuota = count > 0;
+  const wantQuota = ready;
   useEffect(() => {
     if (wantQuota && !quota) void sendToBackground('getQuota', {}).then(setQuota, () => undefined);
   }, [wantQuota]);
-  const warning = quota && typeof quota.reportsPerMonth === 'number' ? quotaWarning(count, quota.reportsPerMonth, quota.madeThisMonth) : null;
+  const warning =
+    ready && quota && typeof quota.reportsPerMonth === 'number' ? quotaWarning(count, quota.reportsPerMonth, quota.madeThisMonth) : null;
 
   const start = async () => {
     setBusy(true);
@@ -71,7 +80,7 @@ export function AddressList({ defaultPrivacy }: { defaultPrivacy: 0 | 1 | 2 }) {
         />
       </div>
       <p id="address-list-preview" class="address-list__preview" role="status">
-        {text.trim() === '' ? t('alPreviewEmpty') : t('alPreview', { addresses: addressesCount(count) })}
+        {refusal ?? (text.trim() === '' ? t('alPreviewEmpty') : t('alPreview', { addresses: addressesCount(count) }))}
       </p>
       {problems.length > 0 && (
         <ul class="address-list__problems" aria-label={t('alLinesLeftOut')}>
@@ -91,8 +100,8 @@ export function AddressList({ defaultPrivacy }: { defaultPrivacy: 0 | 1 | 2 }) {
           </label>
         ))}
       </fieldset>
-      <button type="button" class="button button--primary" aria-disabled={count === 0 || busy} onClick={() => count > 0 && !busy && void start()}>
-        {busy ? t('bulkStarting') : count === 0 ? t('alReportNone') : t('runTitleCreate', { addresses: addressesCount(count) })}
+      <button type="button" class="button button--primary" aria-disabled={!ready || busy} onClick={() => ready && !busy && void start()}>
+        {busy ? t('bulkStarting') : ready ? t('runTitleCreate', { addresses: addressesCount(count) }) : t('alReportNone')}
       </button>
       {status && <Notice tone={status.tone} message={status.message} />}
     </section>

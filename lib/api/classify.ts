@@ -1,6 +1,7 @@
 import { normaliseBaseUrl } from '@/lib/api/address';
 import { ApiError } from '@/lib/api/errors';
 import { t, tn } from '@/lib/shared/i18n';
+import { TEXT_MAX_MEGABYTES } from '@/lib/shared/text-cap';
 
 /*
  * Turns an answer that is not the data asked for into an ApiError whose
@@ -21,8 +22,11 @@ export const SERVICE_MESSAGE_MAX = 300;
 /** Longest wait the extension tells or keeps: a service asking for more is asked again "later". */
 export const RETRY_AFTER_MAX_SECONDS = 3600;
 
-/** What the request was about: a 404 on a report means it is gone; on a collection, that the address is wrong. */
-export type Subject = 'report' | 'collection';
+/**
+ * What the request was about: a 404 on a report means it is gone; on the reports or the account, that the
+ * address is wrong. It also names what an answer too large to read was meant to be.
+ */
+export type Subject = 'report' | 'collection' | 'account';
 
 export interface RequestContext {
   method: string;
@@ -121,6 +125,21 @@ function snippet(body: ParsedBody): string {
 /** A 2xx whose JSON is cut off or garbled: the service answered, but not so that it can be read. */
 export function brokenAnswer(detail: string): ApiError {
   return new ApiError({ kind: 'invalid-response', message: t('errorBroken'), detail });
+}
+
+/**
+ * An answer past the size cap (lib/api/capped-body.ts), worded for what was asked: a list of reports,
+ * one report (a create posts to the list and gets the new report back), or the account.
+ */
+export function answerTooLarge(req: RequestContext, detail: string): ApiError {
+  const megabytes = TEXT_MAX_MEGABYTES;
+  const message =
+    req.subject === 'account'
+      ? t('errorTooLargeAccount', { megabytes })
+      : req.subject === 'report' || req.method === 'POST'
+        ? t('errorTooLargeReport', { megabytes })
+        : t('errorTooLargeList', { megabytes });
+  return new ApiError({ kind: 'too-large', message, detail });
 }
 
 export function notTheApi(detail: string, hint = ''): ApiError {

@@ -158,7 +158,7 @@ export function createReportsApi(o: ReportsApiOptions) {
     },
 
     getAccount(): Promise<Account> {
-      return call({ method: 'GET', path: '/account', subject: 'collection', ...readTimeout }, accountBody, 'account');
+      return call({ method: 'GET', path: '/account', subject: 'account', ...readTimeout }, accountBody, 'account');
     },
   };
 }

@@ -21,6 +21,7 @@ const API_CLIENT_ERROR_KINDS = [
   'network',
   'timeout',
   'invalid-response',
+  'too-large',
 ] as const;
 
 /** Kinds the extension raises about itself (no connection yet, a revoked permission, a broken message). */

@@ -1,5 +1,7 @@
 import { apiUrl } from '@/lib/api/address';
+import { readCappedBody } from '@/lib/api/capped-body';
 import {
+  answerTooLarge,
   asObject,
   brokenAnswer,
   errorFromRedirect,
@@ -15,8 +17,8 @@ import { t as words } from '@/lib/shared/i18n';
 
 /*
  * One request to the API: the auth header, the timeout, redirects seen for
- * what they are, bounded retries of reads, and errors with the key scrubbed
- * out. Everything the client sends goes through `send`.
+ * what they are, answers read up to a size cap, bounded retries of reads, and
+ * errors with the key scrubbed out. Everything the client sends goes through `send`.
  */
 
 export interface RetryPolicy {
@@ -65,7 +67,13 @@ async function interpret(response: Response, request: ApiRequest, info: RequestC
   if (response.status >= 300 && response.status < 400) {
     throw errorFromRedirect(response.headers.get('location'), url, t.baseUrl, info);
   }
-  const text = await response.text();
+  const read = await readCappedBody(response);
+  if ('tooLarge' in read) {
+    const { declared, read: bytes } = read.tooLarge;
+    const size = declared === null ? `more than ${bytes} bytes read` : `Content-Length ${declared}`;
+    throw answerTooLarge(info, `${info.method} ${info.target} → HTTP ${response.status}, ${size}: stopped reading`);
+  }
+  const { text } = read;
   if (response.redirected && isLoginPage(response.url)) throw errorFromRedirect(response.url, url, t.baseUrl, info);
   // An error quotes the answer cut short: the key is taken out first, so that no cut can leave a part of it behind.
   const quoted = () => parseBody(keyRemover(t.apiKey)(text));

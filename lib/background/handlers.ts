@@ -10,7 +10,7 @@ import { loadReportView } from '@/lib/background/report-view';
 import { frontTab, readAhead, takeReadAhead } from '@/lib/background/popup-open';
 import { checkReportable } from '@/lib/shared/page-address';
 import type { Handlers } from '@/lib/background/router';
-import { dismissRunById, readRunViews, retryRunById, startRun, stopRunById } from '@/lib/background/runs/run-engine';
+import { dismissRunById, MAX_RUN_ITEMS, readRunViews, retryRunById, startRun, stopRunById } from '@/lib/background/runs/run-engine';
 import { exportCsv, matchingTargets } from '@/lib/background/runs/matching-reports';
 import { monthQuota } from '@/lib/background/runs/quota';
 import { keepAlive } from '@/lib/background/report-jobs';
@@ -71,11 +71,16 @@ export function createHandlers(): Handlers {
     getCachedReport: ({ id, generatedAt }) => cachedReportView(id, generatedAt),
     getReport: async ({ id, url }) => keepingReportView(loadReportView(await connectedApi(), id, url)),
     startBulkRun: async ({ action, privacy, targets }) => {
-      const chosen =
-        targets.kind === 'reports'
-          ? targets.reports.map(({ id, url }) => ({ reportId: id, url }))
-          : await whileAlive(async () => matchingTargets(await api(), targets.filters));
-      return startRun(action, chosen, action === 'privacy' ? (privacy ?? 1) : undefined);
+      const runPrivacy = action === 'privacy' ? (privacy ?? 1) : undefined;
+      if (targets.kind === 'reports') {
+        return startRun(
+          action,
+          targets.reports.map(({ id, url }) => ({ reportId: id, url })),
+          runPrivacy,
+        );
+      }
+      const chosen = await whileAlive(async () => matchingTargets(await api(), targets.filters, MAX_RUN_ITEMS));
+      return startRun(action, chosen.targets, runPrivacy, chosen.matched);
     },
     // Read again here, at the border: only web addresses are sent to the service.
     startCreateRun: ({ urls, privacy }) => startRun('create', urls.flatMap(reportableTarget), privacy),

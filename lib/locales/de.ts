@@ -82,6 +82,12 @@ export default {
     'Diese Adresse sieht nicht nach der API des Berichtsdienstes aus: Sie hat mit einer Webseite statt mit Daten geantwortet. Prüfen Sie die Adresse in den Einstellungen: Es ist die Adresse der Website des Dienstes selbst, etwa https://reports.example.com.',
   errorRedirectHint: 'Sie leitet Anfragen an {address} weiter: Wenn das Ihr Dienst ist, geben Sie diese Adresse ein.',
   errorBroken: 'Der Berichtsdienst hat eine abgeschnittene oder verstümmelte Antwort gesendet, die diese Erweiterung nicht lesen kann.',
+  errorTooLargeList:
+    'Die Antwort dieser Adresse war größer als {megabytes} MB, viel zu groß für eine Liste von Berichten, daher hat die Erweiterung aufgehört, sie zu lesen. Prüfen Sie die Adresse des Dienstes in den Optionen.',
+  errorTooLargeReport:
+    'Die Antwort dieser Adresse war größer als {megabytes} MB, viel zu groß für einen Bericht, daher hat die Erweiterung aufgehört, sie zu lesen. Prüfen Sie die Adresse des Dienstes in den Optionen.',
+  errorTooLargeAccount:
+    'Die Antwort dieser Adresse war größer als {megabytes} MB, viel zu groß für die Angaben zu Ihrem Konto, daher hat die Erweiterung aufgehört, sie zu lesen. Prüfen Sie die Adresse des Dienstes in den Optionen.',
   errorNotUnderstood: 'Der Berichtsdienst hat eine Antwort gegeben, die diese Erweiterung nicht versteht (Fehler {status}).',
   errorUnknownShape:
     'Der Dienst hat eine Antwort gesendet, die diese Erweiterung nicht versteht. Vielleicht ist es eine Version, die diese Erweiterung noch nicht unterstützt.',
@@ -670,6 +676,8 @@ export default {
   rmExportReading: 'Alle Seiten dieser Ansicht werden für die CSV-Datei gelesen…',
   rmExported: '{reports} als CSV exportiert.',
   rmExportFailed: 'Export nicht möglich: {message}',
+  rmExportTooBig:
+    'Zu dieser Ansicht passen mehr Berichte, als eine CSV-Datei fasst ({max}). Grenzen Sie die Filter ein und exportieren Sie in Teilen.',
   csvAddress: 'Adresse',
   csvProject: 'Projekt',
   csvScore: 'Punktzahl',
@@ -727,6 +735,9 @@ export default {
   alLabel: 'Adressen, eine pro Zeile',
   alPreviewEmpty: 'Fügen Sie Adressen ein, um zu sehen, über wie viele ein Bericht erstellt wird.',
   alPreview: 'Zu berichten: {addresses}.',
+  alTooLarge:
+    'Dieser Text ist größer als {megabytes} MB, mehr als eine Liste von Adressen sein kann. Er wurde nicht gelesen; er steht noch im Feld, damit Sie ihn kürzen können.',
+  alTooMany: 'Diese Liste hat mehr als {max} Adressen: Eine Liste berichtet höchstens {max}. Führen Sie sie in Teilen aus.',
   alLineInvalid: 'Zeile {line} ({text}): {reason}',
   alLineDuplicate: 'Zeile {line} ({text}) ist dieselbe Seite wie Zeile {sameAs} und wird ausgelassen.',
   alLinesLeftOut: 'Ausgelassene Zeilen',

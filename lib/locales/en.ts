@@ -85,6 +85,12 @@ export default {
     "This address does not look like the report service's API: it answered with a web page instead of data. Check the address in the options: it is the address of the service's own website, such as https://reports.example.com.",
   errorRedirectHint: 'It sends requests on to {address}: if that is your service, enter that address.',
   errorBroken: 'The report service sent an answer that is cut off or garbled, so this extension cannot read it.',
+  errorTooLargeList:
+    'The answer from this address was over {megabytes} MB, far too large to be a list of reports, so the extension stopped reading it. Check the service address in the options.',
+  errorTooLargeReport:
+    'The answer from this address was over {megabytes} MB, far too large to be a report, so the extension stopped reading it. Check the service address in the options.',
+  errorTooLargeAccount:
+    "The answer from this address was over {megabytes} MB, far too large to be your account's details, so the extension stopped reading it. Check the service address in the options.",
   errorNotUnderstood: 'The report service gave an answer this extension does not understand (error {status}).',
   errorUnknownShape: 'The service sent an answer this extension does not understand. It may be a version this extension does not support yet.',
   errorRateLimitedMinute: 'The report service is getting too many requests from you. Try again in a minute.',
@@ -657,6 +663,7 @@ export default {
   rmExportReading: 'Reading every page of this view for the CSV file…',
   rmExported: 'Exported {reports} as CSV.',
   rmExportFailed: 'Could not export: {message}',
+  rmExportTooBig: 'More reports match this view than one CSV file holds ({max}). Narrow the filters and export it in parts.',
   csvAddress: 'address',
   csvProject: 'project',
   csvScore: 'score',
@@ -713,6 +720,8 @@ export default {
   alLabel: 'Addresses, one a line',
   alPreviewEmpty: 'Paste addresses to see how many will be reported.',
   alPreview: '{addresses} to report.',
+  alTooLarge: 'This text is over {megabytes} MB, more than a list of addresses can be. It was not read; it is still in the box for you to cut down.',
+  alTooMany: 'This list has more than {max} addresses: one list reports at most {max}. Report it in parts.',
   alLineInvalid: 'Line {line} ({text}): {reason}',
   alLineDuplicate: 'Line {line} ({text}) is the same page as line {sameAs}, so it is left out.',
   alLinesLeftOut: 'Lines left out',

@@ -78,6 +78,12 @@ export default {
     'Esta dirección no parece la API del servicio de informes: ha respondido con una página web en lugar de datos. Revisa la dirección en las opciones: es la dirección del propio sitio web del servicio, por ejemplo https://reports.example.com.',
   errorRedirectHint: 'Reenvía las solicitudes a {address}: si ese es tu servicio, escribe esa dirección.',
   errorBroken: 'El servicio de informes ha enviado una respuesta cortada o ilegible, así que esta extensión no puede leerla.',
+  errorTooLargeList:
+    'La respuesta de esta dirección superaba los {megabytes} MB, demasiado grande para ser una lista de informes, así que la extensión dejó de leerla. Revisa la dirección del servicio en las opciones.',
+  errorTooLargeReport:
+    'La respuesta de esta dirección superaba los {megabytes} MB, demasiado grande para ser un informe, así que la extensión dejó de leerla. Revisa la dirección del servicio en las opciones.',
+  errorTooLargeAccount:
+    'La respuesta de esta dirección superaba los {megabytes} MB, demasiado grande para ser los datos de tu cuenta, así que la extensión dejó de leerla. Revisa la dirección del servicio en las opciones.',
   errorNotUnderstood: 'El servicio de informes ha dado una respuesta que esta extensión no entiende (error {status}).',
   errorUnknownShape:
     'El servicio ha enviado una respuesta que esta extensión no entiende. Puede que sea una versión que esta extensión aún no admite.',
@@ -722,6 +728,7 @@ export default {
   rmExportReading: 'Leyendo todas las páginas de esta vista para el archivo CSV…',
   rmExported: 'CSV exportado: {reports}.',
   rmExportFailed: 'No se pudo exportar: {message}',
+  rmExportTooBig: 'Esta vista incluye más informes de los que caben en un archivo CSV ({max}). Ajusta los filtros y expórtala por partes.',
   csvAddress: 'dirección',
   csvProject: 'proyecto',
   csvScore: 'puntuación',
@@ -781,6 +788,9 @@ export default {
   alLabel: 'Direcciones, una por línea',
   alPreviewEmpty: 'Pega direcciones para ver de cuántas se creará informe.',
   alPreview: 'Para crear informes: {addresses}.',
+  alTooLarge:
+    'Este texto supera los {megabytes} MB, más de lo que puede ocupar una lista de direcciones. No se ha leído; sigue en el cuadro para que lo recortes.',
+  alTooMany: 'Esta lista tiene más de {max} direcciones: una lista admite como máximo {max}. Hazlo por partes.',
   alLineInvalid: 'Línea {line} ({text}): {reason}',
   alLineDuplicate: 'La línea {line} ({text}) es la misma página que la línea {sameAs}, así que se omite.',
   alLinesLeftOut: 'Líneas omitidas',

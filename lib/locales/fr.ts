@@ -81,6 +81,12 @@ export default {
     'Cette adresse ne ressemble pas à l’API du service de rapports : elle a répondu par une page web au lieu de données. Vérifiez l’adresse dans les options : c’est l’adresse du site du service lui-même, par exemple https://reports.example.com.',
   errorRedirectHint: 'Elle renvoie les demandes vers {address} : si c’est votre service, saisissez cette adresse.',
   errorBroken: 'Le service de rapports a envoyé une réponse tronquée ou illisible, que cette extension ne peut pas lire.',
+  errorTooLargeList:
+    'La réponse de cette adresse dépassait {megabytes} Mo, bien trop pour une liste de rapports : l’extension a donc cessé de la lire. Vérifiez l’adresse du service dans les options.',
+  errorTooLargeReport:
+    'La réponse de cette adresse dépassait {megabytes} Mo, bien trop pour un rapport : l’extension a donc cessé de la lire. Vérifiez l’adresse du service dans les options.',
+  errorTooLargeAccount:
+    'La réponse de cette adresse dépassait {megabytes} Mo, bien trop pour les informations de votre compte : l’extension a donc cessé de la lire. Vérifiez l’adresse du service dans les options.',
   errorNotUnderstood: 'Le service de rapports a donné une réponse que cette extension ne comprend pas (erreur {status}).',
   errorUnknownShape:
     'Le service a envoyé une réponse que cette extension ne comprend pas. Il s’agit peut-être d’une version que cette extension ne prend pas encore en charge.',
@@ -735,6 +741,8 @@ export default {
   rmExportReading: 'Lecture de toutes les pages de cette vue pour le fichier CSV…',
   rmExported: 'Export CSV terminé : {reports}.',
   rmExportFailed: 'Export impossible : {message}',
+  rmExportTooBig:
+    'Plus de rapports correspondent à cette vue qu’un fichier CSV ne peut en contenir ({max}). Affinez les filtres et exportez en plusieurs fois.',
   csvAddress: 'adresse',
   csvProject: 'projet',
   csvScore: 'score',
@@ -794,6 +802,9 @@ export default {
   alLabel: 'Adresses, une par ligne',
   alPreviewEmpty: 'Collez des adresses pour voir combien feront l’objet d’un rapport.',
   alPreview: 'À traiter : {addresses}.',
+  alTooLarge:
+    'Ce texte dépasse {megabytes} Mo, plus qu’une liste d’adresses ne peut faire. Il n’a pas été lu ; il reste dans le champ pour que vous le réduisiez.',
+  alTooMany: 'Cette liste compte plus de {max} adresses : une liste en traite {max} au plus. Procédez en plusieurs fois.',
   alLineInvalid: 'Ligne {line} ({text}) : {reason}',
   alLineDuplicate: 'La ligne {line} ({text}) est la même page que la ligne {sameAs} : elle est laissée de côté.',
   alLinesLeftOut: 'Lignes laissées de côté',

@@ -78,6 +78,12 @@ export default {
     'Este endereço não parece ser a API do serviço de relatórios: ele respondeu com uma página da web em vez de dados. Confira o endereço nas opções: é o endereço do próprio site do serviço, como https://reports.example.com.',
   errorRedirectHint: 'Ele encaminha as solicitações para {address}: se esse for o seu serviço, digite esse endereço.',
   errorBroken: 'O serviço de relatórios enviou uma resposta cortada ou corrompida, que esta extensão não consegue ler.',
+  errorTooLargeList:
+    'A resposta deste endereço passou de {megabytes} MB, grande demais para ser uma lista de relatórios, então a extensão parou de lê-la. Confira o endereço do serviço nas opções.',
+  errorTooLargeReport:
+    'A resposta deste endereço passou de {megabytes} MB, grande demais para ser um relatório, então a extensão parou de lê-la. Confira o endereço do serviço nas opções.',
+  errorTooLargeAccount:
+    'A resposta deste endereço passou de {megabytes} MB, grande demais para ser os dados da sua conta, então a extensão parou de lê-la. Confira o endereço do serviço nas opções.',
   errorNotUnderstood: 'O serviço de relatórios deu uma resposta que esta extensão não entende (erro {status}).',
   errorUnknownShape: 'O serviço enviou uma resposta que esta extensão não entende. Talvez seja uma versão que esta extensão ainda não suporta.',
   errorRateLimitedMinute: 'O serviço de relatórios está recebendo solicitações demais suas. Tente de novo daqui a um minuto.',
@@ -719,6 +725,7 @@ export default {
   rmExportReading: 'Lendo todas as páginas desta visão para o arquivo CSV…',
   rmExported: 'CSV exportado: {reports}.',
   rmExportFailed: 'Não foi possível exportar: {message}',
+  rmExportTooBig: 'Esta visualização tem mais relatórios do que cabem em um arquivo CSV ({max}). Refine os filtros e exporte em partes.',
   csvAddress: 'endereço',
   csvProject: 'projeto',
   csvScore: 'pontuação',
@@ -778,6 +785,9 @@ export default {
   alLabel: 'Endereços, um por linha',
   alPreviewEmpty: 'Cole endereços para ver de quantos serão gerados relatórios.',
   alPreview: 'Para gerar relatórios: {addresses}.',
+  alTooLarge:
+    'Este texto passa de {megabytes} MB, mais do que uma lista de endereços pode ter. Ele não foi lido; continua na caixa para você reduzi-lo.',
+  alTooMany: 'Esta lista tem mais de {max} endereços: uma lista gera no máximo {max}. Faça em partes.',
   alLineInvalid: 'Linha {line} ({text}): {reason}',
   alLineDuplicate: 'A linha {line} ({text}) é a mesma página da linha {sameAs}, então fica de fora.',
   alLinesLeftOut: 'Linhas deixadas de fora',

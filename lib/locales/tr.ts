@@ -76,6 +76,12 @@ export default {
     'Bu adres rapor hizmetinin API’sine benzemiyor: veri yerine bir web sayfasıyla yanıt verdi. Ayarlardaki adresi kontrol edin: bu, hizmetin kendi web sitesinin adresidir, örneğin https://reports.example.com.',
   errorRedirectHint: 'İstekleri {address} adresine yönlendiriyor: hizmetiniz buysa bu adresi girin.',
   errorBroken: 'Rapor hizmeti kesik ya da bozuk bir yanıt gönderdi; bu uzantı onu okuyamıyor.',
+  errorTooLargeList:
+    'Bu adresten gelen yanıt {megabytes} MB’ı aştı; bir rapor listesi olamayacak kadar büyük, bu yüzden uzantı okumayı bıraktı. Seçeneklerde hizmetin adresini kontrol edin.',
+  errorTooLargeReport:
+    'Bu adresten gelen yanıt {megabytes} MB’ı aştı; bir rapor olamayacak kadar büyük, bu yüzden uzantı okumayı bıraktı. Seçeneklerde hizmetin adresini kontrol edin.',
+  errorTooLargeAccount:
+    'Bu adresten gelen yanıt {megabytes} MB’ı aştı; hesap bilgileriniz olamayacak kadar büyük, bu yüzden uzantı okumayı bıraktı. Seçeneklerde hizmetin adresini kontrol edin.',
   errorNotUnderstood: 'Rapor hizmeti bu uzantının anlamadığı bir yanıt verdi (hata {status}).',
   errorUnknownShape: 'Hizmet bu uzantının anlamadığı bir yanıt gönderdi. Bu uzantının henüz desteklemediği bir sürüm olabilir.',
   errorRateLimitedMinute: 'Rapor hizmeti sizden çok fazla istek alıyor. Bir dakika sonra yeniden deneyin.',
@@ -647,6 +653,7 @@ export default {
   rmExportReading: 'CSV dosyası için bu görünümün tüm sayfaları okunuyor…',
   rmExported: '{reports} CSV olarak dışa aktarıldı.',
   rmExportFailed: 'Dışa aktarılamadı: {message}',
+  rmExportTooBig: 'Bu görünüme bir CSV dosyasının alabileceğinden ({max}) fazla rapor uyuyor. Filtreleri daraltın ve parça parça dışa aktarın.',
   csvAddress: 'adres',
   csvProject: 'proje',
   csvScore: 'puan',
@@ -703,6 +710,8 @@ export default {
   alLabel: 'Adresler, her satıra bir tane',
   alPreviewEmpty: 'Kaç tanesinin raporunun oluşturulacağını görmek için adresleri yapıştırın.',
   alPreview: 'Raporu oluşturulacak: {addresses}.',
+  alTooLarge: 'Bu metin {megabytes} MB’ı aşıyor; bir adres listesi bu kadar büyük olamaz. Okunmadı; kısaltabilmeniz için kutuda duruyor.',
+  alTooMany: 'Bu listede {max} adresten fazlası var: bir liste en çok {max} adres için rapor oluşturur. Parça parça çalıştırın.',
   alLineInvalid: 'Satır {line} ({text}): {reason}',
   alLineDuplicate: 'Satır {line} ({text}), satır {sameAs} ile aynı sayfa; bu yüzden dışarıda bırakıldı.',
   alLinesLeftOut: 'Dışarıda bırakılan satırlar',

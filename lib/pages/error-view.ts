@@ -31,6 +31,8 @@ const ACTIONS: Record<ApiErrorKind, ErrorAction> = {
   unauthorized: 'options',
   forbidden: 'options',
   'not-the-api': 'options',
+  // Far larger than any answer of the service: most likely the address of something else.
+  'too-large': 'options',
   'not-connected': 'options',
   'permission-missing': 'permission',
   network: 'retry',

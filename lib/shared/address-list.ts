@@ -8,6 +8,9 @@ import { t } from '@/lib/shared/i18n';
  * are one.
  */
 
+/** The most addresses one pasted list reports (the `startCreateRun` message takes no more). */
+export const ADDRESS_LIST_MAX = 5_000;
+
 export interface ListLine {
   /** 1-based, as the user counts lines. */
   line: number;
@@ -19,6 +22,8 @@ export interface ParsedList {
   invalid: (ListLine & { reason: string })[];
   /** `sameAs`: the line of the first mention of the page. */
   duplicates: (ListLine & { sameAs: number })[];
+  /** More than `max` addresses: reading stopped at the first one past it, which `urls` holds. */
+  tooMany: boolean;
 }
 
 /** A line as an address: a missing scheme means https; a host needs a dot (or is localhost). */
@@ -31,26 +36,32 @@ function readLine(text: string): { ok: true; url: string } | { ok: false; reason
   return { ok: true, url: reportable.url };
 }
 
-export function parseAddressList(text: string): ParsedList {
-  const parsed: ParsedList = { urls: [], invalid: [], duplicates: [] };
+/** Reads the lines until more than `max` addresses are found: a list that long is refused whole, so the rest need not be read. */
+export function parseAddressList(text: string, max = ADDRESS_LIST_MAX): ParsedList {
+  const parsed: ParsedList = { urls: [], invalid: [], duplicates: [], tooMany: false };
   const firstLine = new Map<string, number>();
-  text.split(/\r\n|\r|\n/).forEach((raw, index) => {
+  const lines = text.split(/\r\n|\r|\n/);
+  for (const [index, raw] of lines.entries()) {
     const line = index + 1;
     const trimmed = raw.trim();
-    if (trimmed === '') return;
+    if (trimmed === '') continue;
     const read = readLine(trimmed);
     if (!read.ok) {
       parsed.invalid.push({ line, text: trimmed, reason: read.reason });
-      return;
+      continue;
     }
     const key = pageKey(read.url);
     const first = firstLine.get(key);
     if (first !== undefined) {
       parsed.duplicates.push({ line, text: trimmed, sameAs: first });
-      return;
+      continue;
     }
     firstLine.set(key, line);
     parsed.urls.push(read.url);
-  });
+    if (parsed.urls.length > max) {
+      parsed.tooMany = true;
+      break;
+    }
+  }
   return parsed;
 }

@@ -5,7 +5,8 @@
  * send 33 checks, without doctype, http2 and htst), --error-keys all|last (last: a failed check
  * keeps only its last error key, as the KalimeroMK port sends it), --rate-limit N requests a window per key
  * (default 600) and --rate-window S seconds (default 60): `--rate-limit 60 --rate-window 3` is the common
- * 60 a minute, in a short window for tests.
+ * 60 a minute, in a short window for tests. --endless-list: the list answers with a body that never ends, as fast
+ * as the client reads (--endless-rate N: N bytes a second).
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -24,6 +25,8 @@ const { values } = parseArgs({
     'error-keys': { type: 'string' },
     'rate-limit': { type: 'string' },
     'rate-window': { type: 'string' },
+    'endless-list': { type: 'boolean' },
+    'endless-rate': { type: 'string' },
   },
 });
 
@@ -50,6 +53,7 @@ const service = await startReportService({
   variant: oneOf(values.variant, ['v13', 'v15', 'v18'], 'v13', 'variant'),
   errorKeys: oneOf(values['error-keys'], ['all', 'last'], 'all', 'error-keys'),
   rateLimit: { limit: number(values['rate-limit'], 600, 'rate-limit'), windowSeconds: number(values['rate-window'], 60, 'rate-window') },
+  endlessList: values['endless-list'] ? (values['endless-rate'] ? { bytesPerSecond: number(values['endless-rate'], 0, 'endless-rate') } : {}) : null,
 });
 const account = service.accounts[0];
 if (!account) throw new Error('The service started without an account.');
@@ -63,6 +67,7 @@ if (seedCount > 0) console.log(`Added ${seedCount} demo reports.`);
 console.log(values.memory ? 'Keeping data in memory only.' : `Data file: ${values.data ?? defaultData}`);
 if (values.variant || values['error-keys'])
   console.log(`Reports as ${values.variant ?? 'v13'} sends them, error keys: ${values['error-keys'] ?? 'all'}.`);
+if (values['endless-list']) console.log('The list answers with a body that never ends.');
 
 const stop = () => void service.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

@@ -2,6 +2,11 @@ import type { ChecksVersion } from './checks/index.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { AccountRecord, Store } from './store.ts';
 
+/** How fast an endless answer comes; without `bytesPerSecond`, as fast as the client reads it. */
+export interface EndlessPace {
+  bytesPerSecond?: number;
+}
+
 /** Settings a running service can change between tests. */
 export interface ServiceSettings {
   latencyMs: number;
@@ -15,6 +20,11 @@ export interface ServiceSettings {
   variant: ChecksVersion;
   /** `last`: a failed check keeps only its last error key, as the KalimeroMK port sends it. */
   errorKeys: 'all' | 'last';
+  /**
+   * Set: the list answers 200 with a body that never ends, its reports over and over until the client hangs up,
+   * at `bytesPerSecond` (default: as fast as the client reads).
+   */
+  endlessList: EndlessPace | null;
 }
 
 export interface ServiceState {
@@ -27,11 +37,12 @@ export interface ServiceState {
   closing: AbortSignal;
 }
 
-/** What a handler answers: JSON or an HTML page, plus headers. */
+/** What a handler answers: JSON or an HTML page, plus headers; or a JSON body without end, `start` then `repeat` again and again. */
 export interface Reply {
   status: number;
   json?: unknown;
   html?: string;
+  endless?: { start: string; repeat: string; pace: EndlessPace };
   headers?: Record<string, string>;
 }
 

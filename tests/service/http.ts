@@ -45,6 +45,7 @@ async function readText(req: IncomingMessage): Promise<string> {
 export function send(res: ServerResponse, reply: Reply): void {
   if (res.headersSent || res.destroyed) return;
   const headers: Record<string, string> = { 'Cache-Control': 'no-cache, private', ...reply.headers };
+  if (reply.endless) return sendEndless(res, reply.status, headers, reply.endless);
   let body = '';
   if (reply.json !== undefined) {
     headers['Content-Type'] ??= 'application/json';
@@ -56,6 +57,32 @@ export function send(res: ServerResponse, reply: Reply): void {
   headers['Content-Length'] = String(Buffer.byteLength(body));
   res.writeHead(reply.status, headers);
   res.end(body);
+}
+
+/** How often a paced endless answer sends its next part. */
+const PACE_TICK_MS = 50;
+
+/**
+ * No Content-Length: `start`, then `repeat` over and over until the client hangs up or the service closes; at the
+ * pace's bytes a second (to within one `repeat` a tick), or as fast as the client reads.
+ */
+function sendEndless(res: ServerResponse, status: number, headers: Record<string, string>, body: NonNullable<Reply['endless']>): void {
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json' });
+  res.write(body.start);
+  const rate = body.pace.bytesPerSecond;
+  const bytesAtOnce = rate === undefined ? 65_536 : (rate * PACE_TICK_MS) / 1000;
+  const chunk = Buffer.from(body.repeat.repeat(Math.max(1, Math.round(bytesAtOnce / Buffer.byteLength(body.repeat)))));
+  if (rate !== undefined) {
+    const timer = setInterval(() => res.write(chunk), PACE_TICK_MS);
+    res.on('close', () => clearInterval(timer));
+    return;
+  }
+  const pump = () => {
+    let room = true;
+    while (room && !res.destroyed) room = res.write(chunk);
+    if (!res.destroyed) res.once('drain', pump);
+  };
+  pump();
 }
 
 /**

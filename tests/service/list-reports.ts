@@ -1,5 +1,6 @@
-import type { ApiCall, Reply } from './context.ts';
+import type { ApiCall, EndlessPace, Reply } from './context.ts';
 import { paginate } from './pagination.ts';
+import { phpJson } from './php-json.ts';
 import { presentReport } from './present.ts';
 import type { ReportRecord } from './store.ts';
 
@@ -36,8 +37,17 @@ export function listReports(call: ApiCall): Reply {
   const pageAsked = Number(param('page'));
   const page = Number.isInteger(pageAsked) && pageAsked >= 1 ? pageAsked : 1;
 
+  const endless = call.state.settings.endlessList;
+  if (endless) return endlessPage(reports, endless);
   const paginated = paginate(reports.map(presentReport), page, perPage, `${call.state.origin}/api/v1/reports`, query);
   return { status: 200, json: { ...paginated, status: 200 } };
+}
+
+/** A list that never closes: the first matching report (or a made-up one) over and over, as a broken service or a wrong address might send. */
+function endlessPage(reports: ReportRecord[], pace: EndlessPace): Reply {
+  const first = reports[0];
+  const item = first ? presentReport(first) : { id: 1, url: 'example.com', project: 'example.com', result: 50 };
+  return { status: 200, endless: { start: '{"data":[', repeat: `${phpJson(item)},`, pace } };
 }
 
 function compare(a: ReportRecord, b: ReportRecord, key: SortKey): number {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { CheckResult } from './checks/types.ts';
 import { handleApi } from './api.ts';
 import type { ChecksVersion } from './checks/index.ts';
-import type { ServiceSettings, ServiceState } from './context.ts';
+import type { EndlessPace, ServiceSettings, ServiceState } from './context.ts';
 import { send } from './http.ts';
 import { RateLimiter, type RateLimitConfig } from './rate-limit.ts';
 import { seedInto } from './seed.ts';
@@ -37,6 +37,8 @@ export interface ServiceOptions {
   variant?: ChecksVersion;
   /** `all` (default): a failed check keeps every error key; `last`: only the last, as the KalimeroMK port does. */
   errorKeys?: 'all' | 'last';
+  /** Set: the list answers 200 with a body that never ends, at this pace (the rest of the API as usual). Default null. */
+  endlessList?: EndlessPace | null;
 }
 
 export interface AccountSeed {
@@ -69,7 +71,15 @@ export interface RunningService {
     o: Partial<
       Pick<
         ServiceOptions,
-        'latencyMs' | 'rateLimit' | 'reportsPerMonth' | 'fetchTimeoutMs' | 'perPageFallback' | 'dropAfterCreate' | 'variant' | 'errorKeys'
+        | 'latencyMs'
+        | 'rateLimit'
+        | 'reportsPerMonth'
+        | 'fetchTimeoutMs'
+        | 'perPageFallback'
+        | 'dropAfterCreate'
+        | 'variant'
+        | 'errorKeys'
+        | 'endlessList'
       >
     >,
   ): void;
@@ -109,6 +119,7 @@ export async function startReportService(o: ServiceOptions = {}): Promise<Runnin
     dropAfterCreate: o.dropAfterCreate ?? false,
     variant: o.variant ?? 'v13',
     errorKeys: o.errorKeys ?? 'all',
+    endlessList: o.endlessList ?? null,
   };
   const limiter = new RateLimiter(o.rateLimit === undefined ? { limit: 600, windowSeconds: 60 } : o.rateLimit);
   const closing = new AbortController();

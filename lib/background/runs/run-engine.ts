@@ -61,13 +61,20 @@ async function createsOutsideRuns(): Promise<Set<string>> {
 /**
  * Adds a run of `action` on the targets and sets it going. What another run (or, for a create, the
  * popup or the queue) already sends is left out and counted; `run` is null when that is all of it.
+ * `matched` is how many targets were asked for, when reading them stopped short of all
+ * (lib/background/runs/matching-reports.ts).
  */
-export async function addRun(action: RunAction, targets: readonly RunTarget[], privacy?: 0 | 1): Promise<{ run: RunView | null; underWay: number }> {
+export async function addRun(
+  action: RunAction,
+  targets: readonly RunTarget[],
+  privacy?: 0 | 1,
+  matched = targets.length,
+): Promise<{ run: RunView | null; underWay: number }> {
   if (targets.length === 0) throw new ApiError({ kind: 'validation', message: t('runNothing') });
-  if (targets.length > MAX_RUN_ITEMS) {
+  if (matched > MAX_RUN_ITEMS) {
     throw new ApiError({
       kind: 'validation',
-      message: t('runTooBig', { title: runTitle(action, targets.length, privacy ?? null), max: MAX_RUN_ITEMS }),
+      message: t('runTooBig', { title: runTitle(action, matched, privacy ?? null), max: MAX_RUN_ITEMS }),
     });
   }
   const outside = action === 'create' ? await createsOutsideRuns() : new Set<string>();
@@ -88,8 +95,8 @@ export async function addRun(action: RunAction, targets: readonly RunTarget[], p
 }
 
 /** A run the user asked for in a page: when all of it is under way already, the page says so. */
-export async function startRun(action: RunAction, targets: readonly RunTarget[], privacy?: 0 | 1): Promise<RunView> {
-  const { run } = await addRun(action, targets, privacy);
+export async function startRun(action: RunAction, targets: readonly RunTarget[], privacy?: 0 | 1, matched = targets.length): Promise<RunView> {
+  const { run } = await addRun(action, targets, privacy, matched);
   if (!run) throw new ApiError({ kind: 'validation', message: t('runAllUnderWay') });
   return run;
 }

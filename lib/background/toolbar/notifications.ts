@@ -26,6 +26,7 @@ const FIXED_IN_OPTIONS: readonly ApiErrorKind[] = [
   'unauthorized',
   'forbidden',
   'not-the-api',
+  'too-large',
   'invalid-address',
   'insecure-address',
 ];

@@ -8,9 +8,11 @@ import type { AddressInfo } from 'node:net';
  * - `reset-mid-body`: sends the headers (with the full Content-Length) and half the body, then destroys the connection;
  * - `stall-after-headers`: sends the headers, then nothing;
  * - `stall-mid-body`: sends the headers and half the body, then nothing;
- * - `not-http`: answers with bytes that are not HTTP.
+ * - `not-http`: answers with bytes that are not HTTP;
+ * - `endless`: sends the headers without a length, then the body over and over, as fast as the client takes it, until it hangs up;
+ * - `trickle`: the same, a few bytes every 20 ms.
  */
-export type WireFault = 'silent' | 'close' | 'reset-mid-body' | 'stall-after-headers' | 'stall-mid-body' | 'not-http';
+export type WireFault = 'silent' | 'close' | 'reset-mid-body' | 'stall-after-headers' | 'stall-mid-body' | 'not-http' | 'endless' | 'trickle';
 
 /** What the server answers; `hang` never answers at all (the same as `fault: 'silent'`). */
 export interface Canned {
@@ -40,6 +42,29 @@ function bodyBytes(body: Canned['body']): { bytes: Buffer; json: boolean } {
   return { bytes: Buffer.from(body), json: false };
 }
 
+/** Sends `bytes` again and again until the client hangs up: at once whenever the connection drains, or a little at a time. */
+function sendForever(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string | string[]>,
+  bytes: Buffer,
+  pace: 'endless' | 'trickle',
+): void {
+  const { 'Content-Length': _length, ...unsized } = headers;
+  res.writeHead(status, unsized);
+  if (pace === 'trickle') {
+    const timer = setInterval(() => res.write(bytes.subarray(0, 8)), 20);
+    res.on('close', () => clearInterval(timer));
+    return;
+  }
+  const pump = () => {
+    let room = true;
+    while (room && !res.destroyed) room = res.write(bytes);
+    if (!res.destroyed) res.once('drain', pump);
+  };
+  pump();
+}
+
 /** Sends the canned answer, or goes wrong the way it says. */
 function answer(res: ServerResponse, canned: Canned): void {
   const fault = canned.hang ? 'silent' : canned.fault;
@@ -50,6 +75,7 @@ function answer(res: ServerResponse, canned: Canned): void {
   const { bytes, json } = bodyBytes(canned.body);
   const type = json ? 'application/json' : 'text/html; charset=UTF-8';
   const headers = { 'Content-Type': type, 'Content-Length': String(bytes.length), ...canned.headers };
+  if (fault === 'endless' || fault === 'trickle') return sendForever(res, canned.status ?? 200, headers, bytes, fault);
   res.writeHead(canned.status ?? 200, headers);
   if (fault === 'stall-after-headers') return void res.flushHeaders();
   const half = bytes.subarray(0, Math.floor(bytes.length / 2));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAddressList } from '@/lib/shared/address-list';
+import { ADDRESS_LIST_MAX, parseAddressList } from '@/lib/shared/address-list';
 import { planTabs } from '@/lib/shared/tab-plan';
 import { reportsCount, runSummary, tabsCount } from '@/lib/shared/run-text';
 
@@ -21,6 +21,22 @@ describe('a pasted list of addresses', () => {
     expect(parsed.invalid.map((i) => i.line)).toEqual([4, 6, 7]);
     expect(parsed.invalid[1]!.reason).toMatch(/browser's own pages/);
     expect(parsed.duplicates).toEqual([{ line: 5, text: 'http://www.example.com/a/', sameAs: 1 }]);
+    expect(parsed.tooMany).toBe(false);
+  });
+
+  it('stops reading a list longer than one run reports at the first address past the limit', () => {
+    const lines = Array.from({ length: 3 * ADDRESS_LIST_MAX }, (_, i) => `example.com/${i}`);
+    const parsed = parseAddressList(['not an address', ...lines, 'also not one'].join('\n'));
+    expect(parsed.tooMany).toBe(true);
+    expect(parsed.urls).toHaveLength(ADDRESS_LIST_MAX + 1);
+    expect(parsed.invalid.map((i) => i.line)).toEqual([1]);
+  });
+
+  it('takes a list of exactly the most one run reports', () => {
+    const lines = Array.from({ length: ADDRESS_LIST_MAX }, (_, i) => `example.com/${i}`);
+    const parsed = parseAddressList(lines.join('\n'));
+    expect(parsed.tooMany).toBe(false);
+    expect(parsed.urls).toHaveLength(ADDRESS_LIST_MAX);
   });
 });
 
