@@ -39,17 +39,22 @@ afterAll(async () => {
   await fileTiming.done();
 });
 
-/** Every file under `dir` whose bytes hold `secret`, as UTF-8 or as UTF-16. */
-async function filesHolding(dir: string, secret: string): Promise<string[]> {
+/** Every file under `dir` whose bytes hold `secret`, as UTF-8 or as UTF-16, and how much was searched. */
+async function search(dir: string, secret: string): Promise<{ found: string[]; files: number; bytes: number }> {
   const forms = [Buffer.from(secret, 'utf8'), Buffer.from(secret, 'utf16le')];
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const found: string[] = [];
+  let files = 0;
+  let bytes = 0;
   for (const entry of entries.filter((e) => e.isFile())) {
     const path = join(entry.parentPath, entry.name);
-    const bytes = await readFile(path).catch(() => null);
-    if (bytes && forms.some((form) => bytes.includes(form))) found.push(path.slice(dir.length + 1));
+    const content = await readFile(path).catch(() => null);
+    if (!content) continue;
+    files++;
+    bytes += content.length;
+    if (forms.some((form) => content.includes(form))) found.push(path.slice(dir.length + 1));
   }
-  return found;
+  return { found, files, bytes };
 }
 
 describe('a key kept until the browser closes', { timeout: 90_000 }, () => {
@@ -103,8 +108,12 @@ describe('a key meant for memory only, chosen before the first save', { timeout:
       browser = null;
       const profile = join(fresh, 'profile');
       // The search reads the extension's storage files: the address, kept in local storage, is found there.
-      expect((await filesHolding(profile, firstService.baseUrl)).some((path) => path.includes('Local Extension Settings'))).toBe(true);
-      expect(await filesHolding(profile, key)).toEqual([]);
+      expect((await search(profile, firstService.baseUrl)).found.some((path) => path.includes('Local Extension Settings'))).toBe(true);
+      const searched = await search(profile, key);
+      console.log(
+        `The key searched for in ${searched.files} files of the profile (${(searched.bytes / 1e6).toFixed(1)} MB): found in ${searched.found.length}`,
+      );
+      expect(searched.found).toEqual([]);
     } finally {
       await browser?.close();
       await firstService.close();
