@@ -74,18 +74,7 @@ beforeAll(async () => {
   ext = await launchExtensionBrowser({ headed: true });
   await ext.grantHostPermission(service.baseUrl);
   // The optional `tabs` permission, granted in the browser's real prompt.
-  const granting = await ext.openPage('/manifest.json');
-  await granting.evaluate(() => {
-    const button = document.createElement('button');
-    button.id = 'ask';
-    button.textContent = 'Allow tabs';
-    button.addEventListener('click', () => void chrome.permissions.request({ permissions: ['tabs'] }));
-    document.body.append(button);
-  });
-  await granting.bringToFront();
-  await granting.click('#ask');
-  await ext.grantPermissionPrompt(granting);
-  await granting.close();
+  await ext.grantTabsPermission();
 
   options = await ext.openOptions();
   await options.setViewport({ width: 1280, height: 900 });

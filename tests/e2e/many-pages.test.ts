@@ -196,18 +196,7 @@ describe('a pasted list of addresses', () => {
 describe('every tab of a window', () => {
   it('six tabs, two of one page and one chrome:// page, give exactly four new reports; again, the four are skipped as just reported', async () => {
     // The optional `tabs` permission, granted in the browser's real prompt.
-    const granting = await ext.openPage('/manifest.json');
-    await granting.evaluate(() => {
-      const button = document.createElement('button');
-      button.id = 'ask';
-      button.textContent = 'Allow tabs';
-      button.addEventListener('click', () => void chrome.permissions.request({ permissions: ['tabs'] }));
-      document.body.append(button);
-    });
-    await granting.bringToFront();
-    await granting.click('#ask');
-    await ext.grantPermissionPrompt(granting);
-    await granting.close();
+    await ext.grantTabsPermission();
 
     const pages = ['/a', '/b', '/c', '/d'].map((p) => site.url(p));
     const urls = [...pages, `${pages[0]}#again`, 'chrome://version/'];

@@ -78,6 +78,8 @@ export interface ExtensionBrowser extends ExtensionPages {
   hasHostPermission(origin: string): Promise<boolean>;
   /** Clicks an added button on an extension page that requests `origin`; resolves with the answer. */
   requestHostPermission(page: Page, origin: string): Promise<boolean>;
+  /** Grants the optional `tabs` permission in the browser's real prompt (headed only). */
+  grantTabsPermission(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -144,6 +146,16 @@ export async function launchExtensionBrowser(options: LaunchOptions = {}): Promi
       hasHostPermission: async (address) =>
         (await workers.worker()).evaluate((pattern) => browser.permissions.contains({ origins: [pattern] }), hostPattern(address)),
       requestHostPermission: (page, address) => requestInClick(page, hostPattern(address)),
+      grantTabsPermission: async () => {
+        const page = await newTab(`${origin}/manifest.json`);
+        try {
+          const asked = requestInClick(page, { permissions: ['tabs'] });
+          await answerPermissionPrompt(display, page, 'grant');
+          if (!(await asked)) throw new Error('The tabs permission was not granted');
+        } finally {
+          await page.close();
+        }
+      },
       screenshot: (page, name) => saveScreenshot(page, name),
       close,
     };

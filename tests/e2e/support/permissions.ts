@@ -68,18 +68,22 @@ export async function grantHostPermission(chromium: Browser, extensionId: string
 }
 
 /**
- * Clicks a button added to `page` whose handler calls `permissions.request` for `pattern`
- * (the API wants a user gesture) and resolves with its answer. Answer the prompt meanwhile.
+ * Clicks a button added to `page` whose handler calls `permissions.request` for `pattern` (a
+ * match pattern, or the permissions themselves) and resolves with its answer: the API wants a
+ * user gesture. Answer the prompt meanwhile.
  */
-export async function requestInClick(page: Page, pattern: string): Promise<boolean> {
+export async function requestInClick(page: Page, pattern: string | { permissions: string[] }): Promise<boolean> {
   const buttonId = `request-${Date.now()}`;
   await page.evaluate(
-    (id, origin) => {
+    (id, asked) => {
       const button = document.createElement('button');
       button.id = id;
-      button.textContent = `Allow ${origin}`;
+      button.textContent = `Allow ${JSON.stringify(asked)}`;
+      const permissions = typeof asked === 'string' ? { origins: [asked] } : asked;
       const answered = new Promise<boolean>((resolve, reject) => {
-        button.addEventListener('click', () => browser.permissions.request({ origins: [origin] }).then(resolve, reject));
+        button.addEventListener('click', () =>
+          browser.permissions.request(permissions as Parameters<typeof browser.permissions.request>[0]).then(resolve, reject),
+        );
       });
       (globalThis as unknown as Record<string, Promise<boolean>>)[id] = answered;
       document.body.append(button);
