@@ -13,7 +13,7 @@ import type { Handlers } from '@/lib/background/router';
 import { dismissRunById, readRunViews, retryRunById, startRun, stopRunById } from '@/lib/background/runs/run-engine';
 import { exportCsv, matchingTargets } from '@/lib/background/runs/matching-reports';
 import { monthQuota } from '@/lib/background/runs/quota';
-import { keepAlive } from '@/lib/background/report-jobs';
+import { keepAlive } from '@/lib/background/alive-and-connected';
 import { reportTabs, tabsPlan } from '@/lib/background/toolbar/report-tabs';
 import { giveBackSitePermission, holdSitePermission } from '@/lib/background/site-permissions-held';
 

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
 import { runTitle } from '@/lib/shared/run-text';
 import { connectedApi } from '@/lib/background/connection';
-import { keepAlive } from '@/lib/background/report-jobs';
+import { keepAlive } from '@/lib/background/alive-and-connected';
 import {
   claimNext,
   keysUnderWay,

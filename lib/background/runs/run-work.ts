@@ -1,8 +1,9 @@
 import { asApiError, errorForPages, isServiceAway, type ApiErrorKind } from '@/lib/api/errors';
-import type { Connected } from '@/lib/background/report-view';
+import type { Connected } from '@/lib/background/alive-and-connected';
 import { forgetCachedPages } from '@/lib/background/popup-cache';
 import { forgetReportView } from '@/lib/background/report-cache';
-import { AUDIT_MAX_MS, findMadeFor, startReport } from '@/lib/background/report-jobs';
+import { findMadeFor } from '@/lib/background/address-reports';
+import { AUDIT_MAX_MS, startReport } from '@/lib/background/report-jobs';
 import type { Claim, Outcome } from '@/lib/background/runs/run-state';
 import { runWaitRateLimited, runWaitServiceAway } from '@/lib/shared/run-text';
 import { t } from '@/lib/shared/i18n';
