@@ -4,7 +4,7 @@ import { connectedApi, forgetKey, saveConnection, saveKeyLifetime, settingsAndAp
 import { forgettingCachedPages, keepingPageState, popupStart } from '@/lib/background/popup-cache';
 import { pageState } from '@/lib/background/page-state';
 import { dismissJob, startReport, waitForJob } from '@/lib/background/report-jobs';
-import { cancelQueued, drainQueue, queueReport, readQueue } from '@/lib/background/report-queue';
+import { cancelQueued, queueReport, readQueue, retryQueuedNow } from '@/lib/background/runs/queued-creates';
 import { cachedReportView, forgetReportView, keepingReportView } from '@/lib/background/report-cache';
 import { loadReportView } from '@/lib/background/report-view';
 import { frontTab, readAhead, takeReadAhead } from '@/lib/background/popup-open';
@@ -57,7 +57,7 @@ export function createHandlers(): Handlers {
     queueReport: ({ url, privacy, sentAt, offline }) => queueReport({ url, privacy, sentAt, reached: !offline }),
     cancelQueued: ({ url }) => cancelQueued(url),
     getQueue: () => readQueue(),
-    retryQueue: () => drainQueue(true),
+    retryQueue: () => retryQueuedNow(),
     dismissJob: ({ url }) => dismissJob(url),
     // The table shows no checks: they are not even read (most of the answer's size and parse time).
     listReports: async (params) => (await api()).listReports({ ...params, searchBy: params.search ? 'url' : undefined, withChecks: false }),

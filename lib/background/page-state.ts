@@ -3,7 +3,7 @@ import { errorForPages, isApiError } from '@/lib/api/errors';
 import type { PageState } from '@/lib/protocol';
 import { reportsForPage } from '@/lib/background/address-reports';
 import { currentJob } from '@/lib/background/report-jobs';
-import { queuedFor } from '@/lib/background/report-queue';
+import { queuedFor } from '@/lib/background/runs/queued-creates';
 
 /** The popup's view of a page: its report job, and its reports (or why they could not be read). */
 export async function pageState(api: ReportsApi | null, url: string): Promise<Omit<PageState, 'settings'>> {

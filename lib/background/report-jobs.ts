@@ -3,6 +3,7 @@ import { asApiError, errorForPages } from '@/lib/api/errors';
 import type { Job, ListedReport, RequestOf } from '@/lib/protocol';
 import { reportJobs } from '@/lib/storage';
 import { findMadeFor } from '@/lib/background/address-reports';
+import { AUDIT_MAX_MS, LOOK_AGAIN_MS } from '@/lib/background/runs/retry-policy';
 import { keepAlive, type Connected } from '@/lib/background/alive-and-connected';
 import { settleNewReport } from '@/lib/background/report-view';
 import { pageKey } from '@/lib/shared/page-address';
@@ -46,15 +47,6 @@ async function settle(job: Job): Promise<void> {
   await writeJob(job);
   for (const listener of listeners) listener(job);
 }
-
-/**
- * How long after its start a job cut off by a stopped worker may still be
- * audited by the service (the client's time limit for a create, and some
- * slack): until then it is looked for, not called interrupted.
- */
-export const AUDIT_MAX_MS = 210_000;
-/** How often a cut-off job is looked for on the service while a popup waits for it. */
-const LOOK_AGAIN_MS = 3_000;
 
 /**
  * Starts the report of a page, or joins the one already running for it.
