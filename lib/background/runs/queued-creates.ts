@@ -183,9 +183,13 @@ function untilTried(ids: Set<string>): Promise<void> {
   });
 }
 
+/** A run of many writes at every item: the queue is read again at most this often while it does. */
+const QUEUE_WATCH_MS = 250;
+
 /** Calls back when the queue as shown changes (a report queued, tried, made or cancelled), not at every write of a run. */
 export function watchQueue(callback: () => void): () => void {
   let shown: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
   const check = async (tell: boolean) => {
     const now = JSON.stringify(await readQueue());
     const changed = now !== shown;
@@ -193,7 +197,16 @@ export function watchQueue(callback: () => void): () => void {
     if (tell && changed) callback();
   };
   void check(false);
-  return runs.watch(() => void check(true));
+  const stop = runs.watch(() => {
+    timer ??= setTimeout(() => {
+      timer = null;
+      void check(true);
+    }, QUEUE_WATCH_MS);
+  });
+  return () => {
+    stop();
+    if (timer) clearTimeout(timer);
+  };
 }
 
 /** Call once, synchronously, when the worker starts. */

@@ -186,13 +186,15 @@ export function driveRuns(): Promise<void> {
         if (wake !== null && wake - Date.now() <= SLEEP_IN_WORKER_MS) {
           await sleepUntil(wake);
           again = true;
+        } else {
+          // Asked to go on meanwhile (`again`), the loop goes round once more.
+          await schedule(false);
         }
       }
     } finally {
       release();
       driving = null;
     }
-    await schedule(false);
   })();
   return driving;
 }

@@ -132,6 +132,13 @@ describe('a report asked for while the service is away', () => {
     await expect(handlers.startCreateRun({ urls: [url], privacy: 1 })).rejects.toMatchObject({ kind: 'validation' });
   });
 
+  it('is woken by the one alarm of background work, set for its next try', async () => {
+    const url = page();
+    const { handlers } = await worker();
+    const entry = await handlers.queueReport({ url, privacy: 1, sentAt: Date.now(), offline: true });
+    await vi.waitFor(async () => expect(await fakeBrowser.alarms.getAll()).toMatchObject([{ name: 'work', scheduledTime: entry.nextTryAt }]));
+  });
+
   it('kept by the version before, in a queue of its own, is carried over with its tries and its wait', async () => {
     const url = page();
     const entry: QueuedReport = {
