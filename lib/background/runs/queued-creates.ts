@@ -122,7 +122,8 @@ export async function queueReport(request: { url: string; privacy: 0 | 1; sentAt
 async function dropQueued(url: string, unlessSending = false): Promise<null> {
   const key = pageKey(url);
   const drop = (run: Run) => run.queued === true && isOf(run, key) && !(unlessSending && run.items.some((i) => i.state === 'sending'));
-  await runs.update((list) => (list.some(drop) ? list.filter((run) => !drop(run)) : list));
+  // Read first: every report made asks this, and a write would wake every watcher of the runs for nothing.
+  if ((await runs.read()).some(drop)) await runs.update((list) => list.filter((run) => !drop(run)));
   return null;
 }
 export const cancelQueued = (url: string) => dropQueued(url);

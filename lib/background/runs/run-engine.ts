@@ -180,8 +180,10 @@ export function driveRuns(): Promise<void> {
       }
       while (again) {
         again = false;
-        await schedule(true);
+        // The alarm is set while the lanes go, not before them: the first items leave at once.
+        const guarded = schedule(true);
         await Promise.all(Array.from({ length: LANES }, lane));
+        await guarded;
         const wake = nextWake(await runs.read());
         if (wake !== null && wake - Date.now() <= SLEEP_IN_WORKER_MS) {
           await sleepUntil(wake);
