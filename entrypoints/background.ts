@@ -3,7 +3,6 @@ import { createHandlers } from '@/lib/background/handlers';
 import { registerPopupCache } from '@/lib/background/popup-cache';
 import { registerReportCache } from '@/lib/background/report-cache';
 import { registerMessageRouter } from '@/lib/background/router';
-import { registerReportQueue } from '@/lib/background/report-queue';
 import { registerBadge } from '@/lib/background/toolbar/badge';
 import { registerContextMenu } from '@/lib/background/toolbar/context-menu';
 import { registerNotifications } from '@/lib/background/toolbar/notifications';
@@ -11,6 +10,7 @@ import { registerReportsWithoutPopup } from '@/lib/background/toolbar/report-wit
 import { registerShortcuts } from '@/lib/background/toolbar/shortcuts';
 import { registerSitePermissionReturn } from '@/lib/background/site-permissions-held';
 import { registerRuns } from '@/lib/background/runs/run-engine';
+import { registerQueuedCreates } from '@/lib/background/runs/queued-creates';
 import { registerRunNotices } from '@/lib/background/runs/run-notices';
 import { closeStorageToPageWorlds } from '@/lib/storage';
 
@@ -23,8 +23,8 @@ export default defineBackground(() => {
   registerReportCache();
   registerChangeAnnouncer();
   registerNotifications();
-  registerReportQueue();
   registerRuns();
+  registerQueuedCreates();
   registerRunNotices();
   registerReportsWithoutPopup();
   registerContextMenu();

@@ -80,9 +80,10 @@ export type Job = z.infer<typeof jobSchema>;
 
 /**
  * A report asked for while the service could not be reached, waiting to be
- * made when it is back: one per address, kept in local storage so it survives
- * a browser restart. Never a password: a password-protected request stays in
- * the popup, as no password is ever stored.
+ * made when it is back, as the popup and the options show it: one per address.
+ * The background keeps it as a run of one create (`runSchema`, `queued`); versions
+ * before kept this shape in local storage, read once and moved. Never a password:
+ * a password-protected request stays in the popup, as no password is ever stored.
  */
 export const queuedReportSchema = z.object({
   url: z.string(),
@@ -163,16 +164,19 @@ export const runItemSchema = z.object({
   url: z.string().max(2048),
   state: z.enum(['pending', 'sending', 'done', 'failed']),
   sentAt: z.number().optional(),
+  /** When a create for it was first sent: a report of the page made since, of the same privacy, may be the one it asked for. */
+  firstSentAt: z.number().optional(),
   /** A delete that found the report already gone: what the user wanted, so done, but said. */
   alreadyGone: z.boolean().optional(),
   /** A create whose fate is unknown (the worker stopped while it was sent) is looked for, not sent, before this time. */
   checkAfter: z.number().optional(),
+  /** Why it failed; on an item still pending, why it waits. */
   error: apiErrorDataSchema.optional(),
 });
 export type RunItem = z.infer<typeof runItemSchema>;
 
 /**
- * Many reports made or changed at once, owned by the background (lib/background/runs.ts): kept in
+ * Many reports made or changed at once, owned by the background (lib/background/runs/): kept in
  * local storage item by item, so a closed page or a stopped worker loses nothing.
  */
 export const runSchema = z.object({
@@ -192,6 +196,11 @@ export const runSchema = z.object({
   items: z.array(runItemSchema),
   /** Targets left out when the run started, as another running run was sending them already. */
   alreadyUnderWay: z.number().int().nonnegative().optional(),
+  /**
+   * A report asked for while the service was away: one create, tried again until the service is
+   * back (up to 7 days), listed in the queue rather than among the runs, and gone once it ends.
+   */
+  queued: z.literal(true).optional(),
 });
 export type Run = z.infer<typeof runSchema>;
 

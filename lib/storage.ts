@@ -17,6 +17,7 @@ import {
   type QueuedReport,
   type ReportsView,
   type Run,
+  type RunItem,
 } from '@/lib/protocol';
 import { DEFAULT_REPORTS_VIEW } from '@/lib/shared/list-options';
 import { createSerialQueue } from '@/lib/shared/serial-queue';
@@ -212,14 +213,62 @@ const reportsViewItem = defineStored<ReportsView>(
 export const readReportsView = reportsViewItem.read;
 export const writeReportsView = reportsViewItem.write;
 
-/** Reports waiting for the service to be back: local, so they survive a browser restart. */
-export const reportQueue = defineStored<QueuedReport[]>('local:reportQueue', keepValid(queuedReportSchema).list, []);
-
 /**
- * Runs of many reports (lib/background/runs.ts), item by item: local, so a run goes on after the
- * worker stops or the browser restarts. Addresses and report ids only; never a password.
+ * Runs of reports (lib/background/runs/), item by item, and the reports waiting for the service as
+ * runs of one create: local, so they go on after the worker stops or the browser restarts.
+ * Addresses and report ids only; never a password.
  */
-export const runs = defineStored<Run[]>('local:runs', keepValid(runSchema).list, []);
+const runsItem = defineStored<Run[]>('local:runs', keepValid(runSchema).list, []);
+
+/** Where versions before kept the reports waiting for the service: read once, moved into `runs`, then removed. */
+const formerQueue = defineStored<QueuedReport[]>('local:reportQueue', keepValid(queuedReportSchema).list, []);
+
+/** A waiting report as kept before, as the run of one create that carries it on: its tries, its wait and its sends kept. */
+export function queuedRunOf(entry: QueuedReport, id: string): Run {
+  const item: RunItem = {
+    url: entry.url,
+    state: 'pending',
+    firstSentAt: entry.firstSentAt,
+    ...(entry.lastSentAt !== null ? { sentAt: entry.lastSentAt } : {}),
+    ...(entry.lastError ? { error: entry.lastError } : {}),
+  };
+  return {
+    id,
+    action: 'create',
+    privacy: entry.privacy,
+    createdAt: entry.queuedAt,
+    state: 'running',
+    stopReason: null,
+    waitUntil: entry.nextTryAt,
+    waitReason: null,
+    waits: entry.attempts,
+    items: [item],
+    queued: true,
+  };
+}
+
+let formerQueueMoved: Promise<void> | null = null;
+/** Once per worker, before the runs are first read or changed: a user who updates with reports waiting loses none. */
+function moveFormerQueue(): Promise<void> {
+  formerQueueMoved ??= (async () => {
+    const waiting = await formerQueue.read();
+    if (waiting.length === 0) return;
+    await runsItem.update((list) => [...list, ...waiting.map((entry) => queuedRunOf(entry, crypto.randomUUID()))]);
+    await formerQueue.remove();
+  })().catch((error: unknown) => {
+    formerQueueMoved = null;
+    throw error;
+  });
+  return formerQueueMoved;
+}
+
+export const runs: StoredItem<Run[]> = {
+  read: () => moveFormerQueue().then(runsItem.read),
+  write: (value) => moveFormerQueue().then(() => runsItem.write(value)),
+  update: (change) => moveFormerQueue().then(() => runsItem.update(change)),
+  remove: runsItem.remove,
+  watch: runsItem.watch,
+};
 
 /**
  * Site permissions a click on "Show on page" added, by the tab of the report view holding them

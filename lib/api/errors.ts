@@ -89,7 +89,7 @@ export function errorForPages(error: ApiError): ApiErrorData {
   return shown;
 }
 
-/** Failures that mean the service is away rather than the request wrong: a report can wait for it (lib/background/report-queue.ts). */
+/** Failures that mean the service is away rather than the request wrong: a report can wait for it (lib/background/runs/queued-creates.ts). */
 export function isServiceAway(error: Pick<ApiErrorData, 'kind' | 'status'>): boolean {
   return error.kind === 'network' || (error.kind === 'server-error' && [502, 503, 504].includes(error.status ?? 0));
 }

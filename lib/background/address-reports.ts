@@ -1,7 +1,7 @@
 import type { Report, ReportsApi } from '@/lib/api';
 import type { ListedReport } from '@/lib/protocol';
 import { compareOutcomes, outcomesOf, scoreDelta, summariseChecks, type CheckSummary } from '@/lib/shared/check-summary';
-import { addressKey } from '@/lib/shared/page-address';
+import { addressKey, storedAddress } from '@/lib/shared/page-address';
 import { newestFirst, reportTime } from '@/lib/shared/report-order';
 
 /**
@@ -49,4 +49,28 @@ export function summaryOf(report: Report, previous: Report | null): CheckSummary
  */
 export function listedReport(report: Report, previous: Report | null): ListedReport {
   return { ...report, checks: null, summary: summaryOf(report, previous) };
+}
+
+/**
+ * The reports already made for a page, newest first, each with the summary of
+ * its checks, and the service's clock when it answered (to read its own dates
+ * against).
+ */
+export async function reportsForPage(api: ReportsApi, url: string): Promise<{ reports: ListedReport[]; serviceTime: number | null }> {
+  const { reports, serviceTime } = await reportsOfAddress(api, storedAddress(url));
+  return { reports: reports.map((report, i) => listedReport(report, reports[i + 1] ?? null)), serviceTime };
+}
+
+/**
+ * The report a create sent at `startedAt` made, if the service has it: of the same page and
+ * privacy, created at or after the send by the service's own clock (the browser's may be
+ * minutes off), never one made before.
+ */
+export async function findMadeFor(api: ReportsApi, job: { url: string; privacy: number; startedAt: number }): Promise<ListedReport | null> {
+  const { reports, serviceTime } = await reportsForPage(api, job.url);
+  const offset = serviceTime === null ? 0 : serviceTime - Date.now();
+  // The Date header counts whole seconds, and the request took a moment: two seconds of slack.
+  const since = job.startedAt + offset - 2_000;
+  const made = (r: ListedReport) => r.privacy === job.privacy && r.createdAt !== null && Date.parse(r.createdAt) >= since;
+  return reports.find(made) ?? null;
 }

@@ -9,7 +9,6 @@ import {
   readConnection,
   readConnectionAndLifetime,
   readPreferences,
-  reportQueue,
   runs,
   savedKey,
   watchConnection,
@@ -119,6 +118,13 @@ export async function forgetKey(): Promise<SettingsView> {
   return settingsView();
 }
 
+/** Tells the open pages that `change` changed: they read it again. */
+export function announce(change: StateChange): void {
+  const message: StateChangedMessage = { type: 'stateChanged', change };
+  // No page open is no failure: nobody needs telling.
+  browser.runtime.sendMessage(message).catch(() => undefined);
+}
+
 /**
  * Tells open pages that what they show changed, wherever it was changed:
  * another window, the background itself (the badge turned off with its
@@ -126,14 +132,8 @@ export async function forgetKey(): Promise<SettingsView> {
  * settings. Pages read it again.
  */
 export function registerChangeAnnouncer(): void {
-  const announce = (change: StateChange) => {
-    const message: StateChangedMessage = { type: 'stateChanged', change };
-    // No page open is no failure: nobody needs telling.
-    browser.runtime.sendMessage(message).catch(() => undefined);
-  };
   watchConnection(() => announce('connection'));
   watchPreferences(() => announce('preferences'));
-  reportQueue.watch(() => announce('queue'));
   // A run writes at every item: the pages hear of it at most a few times a second.
   let runsTimer: ReturnType<typeof setTimeout> | null = null;
   runs.watch(() => {

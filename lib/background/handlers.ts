@@ -4,7 +4,7 @@ import { connectedApi, forgetKey, saveConnection, saveKeyLifetime, settingsAndAp
 import { forgettingCachedPages, keepingPageState, popupStart } from '@/lib/background/popup-cache';
 import { pageState } from '@/lib/background/page-state';
 import { dismissJob, startReport, waitForJob } from '@/lib/background/report-jobs';
-import { cancelQueued, drainQueue, queueReport, readQueue } from '@/lib/background/report-queue';
+import { cancelQueued, queueReport, readQueue, retryQueuedNow } from '@/lib/background/runs/queued-creates';
 import { cachedReportView, forgetReportView, keepingReportView } from '@/lib/background/report-cache';
 import { loadReportView } from '@/lib/background/report-view';
 import { frontTab, readAhead, takeReadAhead } from '@/lib/background/popup-open';
@@ -13,7 +13,7 @@ import type { Handlers } from '@/lib/background/router';
 import { dismissRunById, MAX_RUN_ITEMS, readRunViews, retryRunById, startRun, stopRunById } from '@/lib/background/runs/run-engine';
 import { exportCsv, matchingTargets } from '@/lib/background/runs/matching-reports';
 import { monthQuota } from '@/lib/background/runs/quota';
-import { keepAlive } from '@/lib/background/report-jobs';
+import { keepAlive } from '@/lib/background/alive-and-connected';
 import { reportTabs, tabsPlan } from '@/lib/background/toolbar/report-tabs';
 import { giveBackSitePermission, holdSitePermission } from '@/lib/background/site-permissions-held';
 
@@ -57,7 +57,7 @@ export function createHandlers(): Handlers {
     queueReport: ({ url, privacy, sentAt, offline }) => queueReport({ url, privacy, sentAt, reached: !offline }),
     cancelQueued: ({ url }) => cancelQueued(url),
     getQueue: () => readQueue(),
-    retryQueue: () => drainQueue(true),
+    retryQueue: () => retryQueuedNow(),
     dismissJob: ({ url }) => dismissJob(url),
     // The table shows no checks: they are not even read (most of the answer's size and parse time).
     listReports: async (params) => (await api()).listReports({ ...params, searchBy: params.search ? 'url' : undefined, withChecks: false }),

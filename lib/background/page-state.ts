@@ -1,20 +1,9 @@
 import type { ReportsApi } from '@/lib/api';
 import { errorForPages, isApiError } from '@/lib/api/errors';
-import type { ListedReport, PageState } from '@/lib/protocol';
-import { storedAddress } from '@/lib/shared/page-address';
-import { listedReport, reportsOfAddress } from '@/lib/background/address-reports';
+import type { PageState } from '@/lib/protocol';
+import { reportsForPage } from '@/lib/background/address-reports';
 import { currentJob } from '@/lib/background/report-jobs';
-import { queuedFor } from '@/lib/background/report-queue';
-
-/**
- * The reports already made for a page, newest first, each with the summary of
- * its checks, and the service's clock when it answered (to read its own dates
- * against).
- */
-export async function reportsForPage(api: ReportsApi, url: string): Promise<{ reports: ListedReport[]; serviceTime: number | null }> {
-  const { reports, serviceTime } = await reportsOfAddress(api, storedAddress(url));
-  return { reports: reports.map((report, i) => listedReport(report, reports[i + 1] ?? null)), serviceTime };
-}
+import { queuedFor } from '@/lib/background/runs/queued-creates';
 
 /** The popup's view of a page: its report job, and its reports (or why they could not be read). */
 export async function pageState(api: ReportsApi | null, url: string): Promise<Omit<PageState, 'settings'>> {

@@ -1,10 +1,11 @@
-import { browser } from 'wxt/browser';
 import type { ReportsApi } from '@/lib/api';
 import { asApiError, errorForPages } from '@/lib/api/errors';
 import type { Job, ListedReport, RequestOf } from '@/lib/protocol';
 import { reportJobs } from '@/lib/storage';
-import { reportsForPage } from '@/lib/background/page-state';
-import { settleNewReport, type Connected } from '@/lib/background/report-view';
+import { findMadeFor } from '@/lib/background/address-reports';
+import { AUDIT_MAX_MS, LOOK_AGAIN_MS } from '@/lib/background/runs/retry-policy';
+import { keepAlive, type Connected } from '@/lib/background/alive-and-connected';
+import { settleNewReport } from '@/lib/background/report-view';
 import { pageKey } from '@/lib/shared/page-address';
 import { t } from '@/lib/shared/i18n';
 
@@ -34,16 +35,6 @@ export async function dismissJob(url: string): Promise<null> {
   return null;
 }
 
-// A pending fetch alone does not keep an MV3 service worker alive past 30 s;
-// any extension API call resets the idle timer.
-// https://developer.chrome.com/docs/extensions/develop/concepts/service-workers/lifecycle
-// Firefox's event page is unloaded after the same 30 s, and its timer is reset the same way
-// (every API call from the background, "parentapicall" in Firefox's ExtensionParent).
-export function keepAlive(): () => void {
-  const timer = setInterval(() => void browser.runtime.getPlatformInfo(), 20_000);
-  return () => clearInterval(timer);
-}
-
 export type JobListener = (job: Job) => void;
 const listeners = new Set<JobListener>();
 /** Lets features such as the badge or notifications follow every job, wherever it was started. */
@@ -56,15 +47,6 @@ async function settle(job: Job): Promise<void> {
   await writeJob(job);
   for (const listener of listeners) listener(job);
 }
-
-/**
- * How long after its start a job cut off by a stopped worker may still be
- * audited by the service (the client's time limit for a create, and some
- * slack): until then it is looked for, not called interrupted.
- */
-export const AUDIT_MAX_MS = 210_000;
-/** How often a cut-off job is looked for on the service while a popup waits for it. */
-const LOOK_AGAIN_MS = 3_000;
 
 /**
  * Starts the report of a page, or joins the one already running for it.
@@ -145,18 +127,4 @@ export async function waitForJob(api: ReportsApi | null, url: string): Promise<J
   } finally {
     release();
   }
-}
-
-/**
- * The report the job's POST made, if the service has it: of the same page and
- * privacy, created at or after the job started by the service's own clock
- * (the browser's may be minutes off), never one made before.
- */
-export async function findMadeFor(api: ReportsApi, job: { url: string; privacy: number; startedAt: number }): Promise<ListedReport | null> {
-  const { reports, serviceTime } = await reportsForPage(api, job.url);
-  const offset = serviceTime === null ? 0 : serviceTime - Date.now();
-  // The Date header counts whole seconds, and the request took a moment: two seconds of slack.
-  const since = job.startedAt + offset - 2_000;
-  const made = (r: ListedReport) => r.privacy === job.privacy && r.createdAt !== null && Date.parse(r.createdAt) >= since;
-  return reports.find(made) ?? null;
 }

@@ -1,4 +1,5 @@
-import type { Report, ReportsApi } from '@/lib/api';
+import type { Report } from '@/lib/api';
+import type { Connected } from '@/lib/background/alive-and-connected';
 import { reportWebUrl } from '@/lib/api/address';
 import { isApiError, type ApiErrorData } from '@/lib/api/errors';
 import type { HistoryPoint, ListedReport, ReportView } from '@/lib/protocol';
@@ -14,11 +15,6 @@ import { keepReportView } from '@/lib/background/report-cache';
  * and the list of its address, which carries the other reports' checks): at
  * once when the opener named the address, else one after the other.
  */
-
-export interface Connected {
-  api: ReportsApi;
-  baseUrl: string;
-}
 
 const point = (r: Report): HistoryPoint => ({ id: r.id, score: r.score, label: r.label, generatedAt: r.generatedAt ?? r.createdAt });
 

@@ -143,6 +143,8 @@ describe('work started twice makes each page once', () => {
     );
     await options.waitForFunction(() => document.querySelector('.address-list .button--primary')?.textContent === 'Report 3 addresses');
     await options.click('.address-list .button--primary', { count: 2 });
+    // The runs of the tests before bear the same title: the new one is waited for, not the newest of them.
+    await waitUntil('the new run in the panel', async () => (await panel.runs()).length > runsBefore);
     const run = await panel.newest('Report 3 addresses');
     await panel.waitForState(run.id, 'finished', 60_000);
     expect(await reportsPerPage(['/l1', '/l2', '/l3'])).toEqual([1, 1, 1]);

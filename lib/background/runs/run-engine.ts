@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { ApiError } from '@/lib/api/errors';
 import { runTitle } from '@/lib/shared/run-text';
 import { connectedApi } from '@/lib/background/connection';
-import { keepAlive } from '@/lib/background/report-jobs';
+import { keepAlive } from '@/lib/background/alive-and-connected';
 import {
   claimNext,
   keysUnderWay,
@@ -17,19 +17,27 @@ import {
   type RunTarget,
 } from '@/lib/background/runs/run-state';
 import { workOn } from '@/lib/background/runs/run-work';
+import type { Outcome } from '@/lib/background/runs/run-state';
 import type { Run, RunAction, RunView } from '@/lib/protocol';
 import { pageKey } from '@/lib/shared/page-address';
-import { reportJobs, reportQueue, runs } from '@/lib/storage';
+import { reportJobs, runs } from '@/lib/storage';
 import { t } from '@/lib/shared/i18n';
 
 /**
- * Runs of many reports, owned by the background: every multi-report action
- * (a pasted list, bulk delete, regenerate, privacy) is one. Kept item by item
- * in local storage, sent two at a time, a 429 waited out, a stopped worker's
- * run resumed on its next start (and every minute by an alarm while one runs).
+ * The one engine of background work. Every multi-report action (a pasted list, bulk delete,
+ * regenerate, privacy) is a run, and so is each report queued while the service is away (a run
+ * of one create, `queued`). Kept item by item in local storage, sent two at a time, waits
+ * (lib/background/runs/retry-policy.ts) slept through in the worker when short, else left to the
+ * one alarm, which also wakes the other work that needs a stopped worker back (`wakeAlso`).
  */
 
-const ALARM = 'runs';
+/** The one alarm of the background. */
+const ALARM = 'work';
+/** A wait this short is slept through in the worker; a longer one lets it stop, and the alarm brings it back. */
+const SLEEP_IN_WORKER_MS = 30_000;
+/** Chrome fires an alarm no sooner than 30 s from now, and repeats it no more often than every minute. */
+const ALARM_SOONEST_MS = 30_000;
+const ALARM_PERIOD_MINUTES = 1;
 /** Two items at a time, over all runs: the service audits live, and is shared with the user's other work. */
 export const LANES = 2;
 /** Finished runs kept for the panel; older ones go. */
@@ -43,7 +51,17 @@ export function onRunEnd(listener: RunEndListener): () => void {
   return () => endListeners.delete(listener);
 }
 
-export const readRunViews = async (): Promise<RunView[]> => (await runs.read()).map(runView);
+/** What a lane did with one item: the run as it stood then (it may be gone since), the item taken, and how it ended. */
+export type ItemSettledListener = (run: Run, claim: Claim, outcome: Outcome) => void;
+const itemListeners = new Set<ItemSettledListener>();
+/** Lets the queued creates tell each outcome without the engine knowing them. */
+export function onItemSettled(listener: ItemSettledListener): () => void {
+  itemListeners.add(listener);
+  return () => itemListeners.delete(listener);
+}
+
+/** The runs the options page lists: the queued creates are its queue, not runs. */
+export const readRunViews = async (): Promise<RunView[]> => (await runs.read()).filter((run) => !run.queued).map(runView);
 
 /**
  * The most items one run holds: each is kept in local storage (about 100 bytes), which the
@@ -51,25 +69,23 @@ export const readRunViews = async (): Promise<RunView[]> => (await runs.read()).
  */
 export const MAX_RUN_ITEMS = 20_000;
 
-/** Pages the popup is making a report of, or that wait in the queue for the service: no run sends them a create too. */
+/** Pages the popup is making a report of: no run sends them a create too. */
 async function createsOutsideRuns(): Promise<Set<string>> {
-  const [jobs, queued] = await Promise.all([reportJobs.read(), reportQueue.read()]);
-  const running = Object.values(jobs).filter((job) => job.state === 'running');
-  return new Set([...running, ...queued].map((entry) => pageKey(entry.url)));
+  return new Set(Object.values(await reportJobs.read()).flatMap((job) => (job.state === 'running' ? [pageKey(job.url)] : [])));
 }
 
 /**
- * Adds a run of `action` on the targets and sets it going. What another run (or, for a create, the
- * popup or the queue) already sends is left out and counted; `run` is null when that is all of it.
- * `matched` is how many targets were asked for, when reading them stopped short of all
- * (lib/background/runs/matching-reports.ts).
+ * Adds a run of `action` on the targets and sets it going. What another run (a queued create among
+ * them) or, for a create, the popup already sends is left out and counted; `run` is null when that is
+ * all of it. `shape` gives the new run what a queued create adds; `matched` is how many targets were
+ * asked for, when reading them stopped short of all (lib/background/runs/matching-reports.ts).
  */
 export async function addRun(
   action: RunAction,
   targets: readonly RunTarget[],
   privacy?: 0 | 1,
-  matched = targets.length,
-): Promise<{ run: RunView | null; underWay: number }> {
+  { matched = targets.length, shape = (run) => run }: { matched?: number; shape?: (run: Run) => Run } = {},
+): Promise<{ run: RunView | null; underWay: number; id: string | null }> {
   if (targets.length === 0) throw new ApiError({ kind: 'validation', message: t('runNothing') });
   if (matched > MAX_RUN_ITEMS) {
     throw new ApiError({
@@ -81,7 +97,7 @@ export async function addRun(
   let added: Run | null = null;
   // Read and written in one change of the stored runs: a second click's run sees the first one's items.
   await runs.update((list) => {
-    const run = newRun(crypto.randomUUID(), action, targets, privacy, Date.now(), new Set([...keysUnderWay(list, action), ...outside]));
+    const run = shape(newRun(crypto.randomUUID(), action, targets, privacy, Date.now(), new Set([...keysUnderWay(list, action), ...outside])));
     added = run;
     if (run.items.length === 0) return list;
     const finished = list.filter((r) => r.state === 'finished');
@@ -89,14 +105,17 @@ export async function addRun(
     return [...list.filter((r) => !dropped.has(r.id)), run];
   });
   const run = added as Run | null;
-  if (!run || run.items.length === 0) return { run: null, underWay: run?.alreadyUnderWay ?? 0 };
-  void driveRuns();
-  return { run: runView(run), underWay: run.alreadyUnderWay ?? 0 };
+  if (!run || run.items.length === 0) return { run: null, underWay: run?.alreadyUnderWay ?? 0, id: null };
+  // A run that must wait first (a queued create) only needs the alarm.
+  const wake = nextWake([run]);
+  if (wake !== null && wake <= Date.now()) void driveRuns();
+  else void scheduleWork();
+  return { run: runView(run), underWay: run.alreadyUnderWay ?? 0, id: run.id };
 }
 
 /** A run the user asked for in a page: when all of it is under way already, the page says so. */
 export async function startRun(action: RunAction, targets: readonly RunTarget[], privacy?: 0 | 1, matched = targets.length): Promise<RunView> {
-  const { run } = await addRun(action, targets, privacy, matched);
+  const { run } = await addRun(action, targets, privacy, { matched });
   if (!run) throw new ApiError({ kind: 'validation', message: t('runAllUnderWay') });
   return run;
 }
@@ -122,10 +141,9 @@ async function claim(): Promise<Claim | null> {
 }
 
 async function markSent(taken: Claim, sentAt: number): Promise<void> {
+  const sent = (item: Run['items'][number]) => ({ ...item, sentAt, firstSentAt: item.firstSentAt ?? sentAt });
   await runs.update((list) =>
-    list.map((run) =>
-      run.id === taken.runId ? { ...run, items: run.items.map((item, i) => (i === taken.index ? { ...item, sentAt } : item)) } : run,
-    ),
+    list.map((run) => (run.id === taken.runId ? { ...run, items: run.items.map((item, i) => (i === taken.index ? sent(item) : item)) } : run)),
   );
 }
 
@@ -133,12 +151,17 @@ async function lane(): Promise<void> {
   for (let taken = await claim(); taken; taken = await claim()) {
     const outcome = await workOn(taken, taken.waits, { connection: connectedApi, markSent });
     let finished: Run | null = null;
+    let settledRun: Run | undefined;
     await runs.update((list) => {
       const settled = settleItem(list, taken, outcome, Date.now());
       finished = settled.finished;
-      return settled.runs;
+      settledRun = settled.runs.find((run) => run.id === taken.runId);
+      // A queued create that ended is gone from the queue; a run stays for the panel.
+      return settled.finished?.queued ? settled.runs.filter((run) => run.id !== taken.runId) : settled.runs;
     });
-    if (finished) for (const listener of endListeners) listener(finished);
+    if (settledRun) for (const listener of itemListeners) listener(settledRun, taken, outcome);
+    const ended = finished as Run | null;
+    if (ended && !ended.queued) for (const listener of endListeners) listener(ended);
   }
 }
 
@@ -158,15 +181,19 @@ export function driveRuns(): Promise<void> {
       }
       while (again) {
         again = false;
+        // The alarm is set while the lanes go, not before them: the first items leave at once.
+        const guarded = schedule(true);
         await Promise.all(Array.from({ length: LANES }, lane));
+        await guarded;
         const wake = nextWake(await runs.read());
-        if (wake !== null) {
-          await schedule(wake);
+        if (wake !== null && wake - Date.now() <= SLEEP_IN_WORKER_MS) {
           await sleepUntil(wake);
           again = true;
+        } else {
+          // Asked to go on meanwhile (`again`), the loop goes round once more.
+          await schedule(false);
         }
       }
-      await schedule(null);
     } finally {
       release();
       driving = null;
@@ -193,16 +220,43 @@ function wake(): void {
   wakeEarly?.();
 }
 
-/** The alarm wakes a stopped worker to go on; none is left once nothing waits. */
-async function schedule(wake: number | null): Promise<void> {
-  if (wake === null) await browser.alarms.clear(ALARM);
-  else await browser.alarms.create(ALARM, { periodInMinutes: 1 });
+/** Other work that needs a stopped worker back: when it next does (null: no more), and what to do then. */
+export interface Waker {
+  next: () => Promise<number | null>;
+  wake: () => void;
+}
+const wakers = new Set<Waker>();
+
+/**
+ * The alarm is set for the earliest time any work needs the worker, then repeats every minute
+ * until that work is done: a worker stopped mid-send is brought back. None is left once nothing waits.
+ */
+async function schedule(driveGoesOn: boolean): Promise<void> {
+  const now = Date.now();
+  const times = [
+    driveGoesOn ? now + ALARM_PERIOD_MINUTES * 60_000 : nextWake(await runs.read()),
+    ...(await Promise.all([...wakers].map((waker) => waker.next().catch(() => null)))),
+  ].filter((time): time is number => time !== null);
+  if (times.length === 0) await browser.alarms.clear(ALARM);
+  else await browser.alarms.create(ALARM, { when: Math.max(Math.min(...times), now + ALARM_SOONEST_MS), periodInMinutes: ALARM_PERIOD_MINUTES });
+}
+
+/** Has the one alarm wake `waker` too. Call once, synchronously, when the worker starts; `scheduleWork` after its need changed. */
+export function wakeAlso(waker: Waker): void {
+  wakers.add(waker);
+}
+
+/** Sets the alarm again after other work's need of it changed (a drive sets it by itself). */
+export function scheduleWork(): Promise<void> {
+  return driving ? Promise.resolve() : schedule(false);
 }
 
 /** Call once, synchronously, when the worker starts: a run a stopped worker left goes on. */
 export function registerRuns(): void {
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === ALARM) void driveRuns();
+    if (alarm.name !== ALARM) return;
+    void driveRuns();
+    for (const waker of wakers) waker.wake();
   });
   runs.watch(() => {
     if (driving) wake();

@@ -1,5 +1,5 @@
 import type { ApiErrorData } from '@/lib/api/errors';
-import type { Run, RunAction, RunItem, RunView } from '@/lib/protocol';
+import type { ListedReport, Run, RunAction, RunItem, RunView } from '@/lib/protocol';
 import { pageKey } from '@/lib/shared/page-address';
 
 /**
@@ -72,19 +72,29 @@ export interface Claim {
   item: RunItem;
   /** The run's waits in a row when the item was taken, for the backoff. */
   waits: number;
+  /** When its report was asked for, for a queued create (a run of one, given up after 7 days). */
+  queuedAt?: number;
 }
 
 const ready = (item: RunItem, now: number) => item.state === 'pending' && (item.checkAfter === undefined || item.checkAfter <= now);
 
-/** The next item to send, oldest run first, and the runs with it marked as being sent; null when none may go now. */
+/** The next item to send, queued creates first (one report each, a user waits for it), then the oldest run; null when none may go now. */
 export function claimNext(runs: readonly Run[], now: number): { runs: Run[]; claim: Claim } | null {
-  for (const run of runs) {
+  for (const run of [...runs.filter((r) => r.queued), ...runs.filter((r) => !r.queued)]) {
     if (run.state !== 'running' || (run.waitUntil !== null && run.waitUntil > now)) continue;
     const index = run.items.findIndex((item) => ready(item, now));
     if (index < 0) continue;
     const item = run.items[index]!;
     const taken: RunItem = { ...item, state: 'sending' };
-    const claim: Claim = { runId: run.id, index, action: run.action, privacy: run.privacy, item, waits: run.waits };
+    const claim: Claim = {
+      runId: run.id,
+      index,
+      action: run.action,
+      privacy: run.privacy,
+      item,
+      waits: run.waits,
+      ...(run.queued ? { queuedAt: run.createdAt } : {}),
+    };
     return { runs: runs.map((r) => (r === run ? withItem(r, index, taken) : r)), claim };
   }
   return null;
@@ -96,11 +106,15 @@ function withItem(run: Run, index: number, item: RunItem): Run {
 
 /** How a lane's work on an item ended. */
 export type Outcome =
-  | { kind: 'done'; reportId?: number; alreadyGone?: boolean }
-  /** `sentAt`: the request may have been carried out all the same (it timed out): a retried create looks first. */
-  | { kind: 'failed'; error: ApiErrorData; sentAt?: number }
-  /** Not sent, or sent with an unknown fate: back in line, the run waits (429, service away). `sentAt`: the send of unknown fate, if any. */
-  | { kind: 'wait'; seconds: number; reason: string; sentAt?: number }
+  /** `report`: the report a create made, or found made (`adopted`), for whoever tells the user. */
+  | { kind: 'done'; reportId?: number; alreadyGone?: boolean; report?: ListedReport; adopted?: boolean }
+  /** `sentAt`: the request may have been carried out all the same (it timed out): a retried create looks first. `gaveUp`: a queued create too old to try again. */
+  | { kind: 'failed'; error: ApiErrorData; sentAt?: number; gaveUp?: boolean }
+  /**
+   * Not sent, or sent with an unknown fate: back in line, the run waits (429, service away). `sentAt`: the send of
+   * unknown fate, if any; `error`: why, kept on the item.
+   */
+  | { kind: 'wait'; seconds: number; reason: string; sentAt?: number; error?: ApiErrorData }
   /** A create of unknown fate not found yet: looked for again later, never sent again meanwhile. */
   | { kind: 'look-later'; checkAfter: number }
   /** The connection is gone: every item would fail the same way, so the run stops with the reason. */
@@ -113,8 +127,12 @@ export function settleItem(runs: readonly Run[], claim: Claim, outcome: Outcome,
     if (run.id !== claim.runId) return run;
     const item = run.items[claim.index];
     if (!item) return run;
-    // A send time stays only while the create's fate is unknown; a clear answer ends it.
-    const base: Omit<RunItem, 'state'> = { url: item.url, ...(item.reportId !== undefined ? { reportId: item.reportId } : {}) };
+    // A send time stays only while the create's fate is unknown; a clear answer ends it. The first send stays: a report made since may be the one asked for.
+    const base: Omit<RunItem, 'state'> = {
+      url: item.url,
+      ...(item.reportId !== undefined ? { reportId: item.reportId } : {}),
+      ...(item.firstSentAt !== undefined ? { firstSentAt: item.firstSentAt } : {}),
+    };
     let changed: Run;
     switch (outcome.kind) {
       case 'done':
@@ -137,7 +155,12 @@ export function settleItem(runs: readonly Run[], claim: Claim, outcome: Outcome,
         changed = withItem(
           { ...run, waitUntil: Math.max(run.waitUntil ?? 0, now + outcome.seconds * 1000), waitReason: outcome.reason, waits: run.waits + 1 },
           claim.index,
-          { ...base, state: 'pending', ...(outcome.sentAt !== undefined ? { sentAt: outcome.sentAt } : {}) },
+          {
+            ...base,
+            state: 'pending',
+            ...(outcome.sentAt !== undefined ? { sentAt: outcome.sentAt } : {}),
+            ...(outcome.error ? { error: outcome.error } : {}),
+          },
         );
         break;
       case 'look-later':
@@ -190,6 +213,7 @@ export function retryRun(run: Run): Run {
           url: item.url,
           ...(item.reportId !== undefined ? { reportId: item.reportId } : {}),
           ...(item.sentAt !== undefined ? { sentAt: item.sentAt } : {}),
+          ...(item.firstSentAt !== undefined ? { firstSentAt: item.firstSentAt } : {}),
           state: 'pending',
         }
       : item,
@@ -210,10 +234,10 @@ export function nextWake(runs: readonly Run[]): number | null {
   return times.length > 0 ? Math.min(...times) : null;
 }
 
-/** How many items of all running runs are not finished: the badge's number. */
+/** How many items of all running runs (not the queued creates, which show ↻) are not finished: the badge's number. */
 export const itemsLeft = (runs: readonly Run[]) =>
   runs
-    .filter((run) => run.state === 'running')
+    .filter((run) => run.state === 'running' && !run.queued)
     .reduce((sum, run) => sum + run.items.filter((i) => i.state === 'pending' || i.state === 'sending').length, 0);
 
 export function runView(run: Run): RunView {

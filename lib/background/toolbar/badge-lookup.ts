@@ -1,6 +1,6 @@
 import { isApiError } from '@/lib/api/errors';
 import { connectedApi } from '@/lib/background/connection';
-import { reportsForPage } from '@/lib/background/page-state';
+import { reportsForPage } from '@/lib/background/address-reports';
 import { pageKey } from '@/lib/shared/page-address';
 import { badgeCache, type BadgeEntry } from '@/lib/storage';
 

@@ -2,8 +2,8 @@ import { browser } from 'wxt/browser';
 import { onJobChange } from '@/lib/background/report-jobs';
 import type { Job } from '@/lib/protocol';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
-import { queuedFor } from '@/lib/background/report-queue';
-import { readPreferences, reportQueue, watchConnection, watchPreferences, writePreferences } from '@/lib/storage';
+import { queuedFor, watchQueue } from '@/lib/background/runs/queued-creates';
+import { readPreferences, watchConnection, watchPreferences, writePreferences } from '@/lib/storage';
 import { clearCache, latestResult, readCached, resetLookups, writeCached } from '@/lib/background/toolbar/badge-lookup';
 import { createBadgePacing } from '@/lib/background/toolbar/badge-pacing';
 import { pageKey } from '@/lib/shared/page-address';
@@ -152,7 +152,7 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
   watchPreferences(() => track(followSetting()));
   // Another service has other reports: what the badges show no longer holds.
   // A page queued, made or cancelled: the tabs showing queued pages are painted again.
-  reportQueue.watch(() => {
+  const stopWatchingQueue = watchQueue(() => {
     for (const tabId of shown.keys()) schedule(tabId);
     track(browser.tabs.query({ active: true }).then((tabs) => tabs.forEach((tab) => tab.id !== undefined && schedule(tab.id))));
   });
@@ -169,6 +169,7 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
   return {
     stop() {
       stopFollowingJobs();
+      stopWatchingQueue();
       for (const { timer } of timers.values()) clearTimeout(timer);
       timers.clear();
     },

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import type { ReportsApi } from '@/lib/api';
 import { ApiError, asApiError, errorForPages } from '@/lib/api/errors';
 import { connectedApi } from '@/lib/background/connection';
-import { reportsForPage } from '@/lib/background/page-state';
+import { reportsForPage } from '@/lib/background/address-reports';
 import { addRun } from '@/lib/background/runs/run-engine';
 import { showNotification } from '@/lib/background/toolbar/notifications';
 import { toolbarPrivacy } from '@/lib/background/toolbar/report-without-popup';

@@ -1,12 +1,12 @@
-import { browser } from 'wxt/browser';
 import { asApiError, errorForPages, isServiceAway } from '@/lib/api/errors';
 import { connectedApi } from '@/lib/background/connection';
 import { cutOffJobs, onJobChange, startReport, waitForJob } from '@/lib/background/report-jobs';
-import { onQueueOutcome, queueReport, type QueueOutcome } from '@/lib/background/report-queue';
+import { onQueueOutcome, queueReport, type QueueOutcome } from '@/lib/background/runs/queued-creates';
+import { scheduleWork, wakeAlso } from '@/lib/background/runs/run-engine';
 import type { Job } from '@/lib/protocol';
 import { checkReportable } from '@/lib/shared/page-address';
 import type { Privacy } from '@/lib/shared/score';
-import { readPreferences } from '@/lib/storage';
+import { readPreferences, reportJobs } from '@/lib/storage';
 import {
   failureNotification,
   queuedNotification,
@@ -22,7 +22,7 @@ import { t } from '@/lib/shared/i18n';
  * no popup to show the outcome, so it arrives as a notification. The job
  * itself is the same one the popup uses, so a popup opened on that page later
  * shows it too. When the service cannot be reached the report is queued
- * (lib/background/report-queue.ts) and made when it is back.
+ * (lib/background/runs/queued-creates.ts) and made when it is back.
  */
 
 /** A password cannot be asked for from a menu or a shortcut, so a password default becomes private. */
@@ -30,8 +30,8 @@ export function toolbarPrivacy(defaultPrivacy: Privacy): 0 | 1 {
   return defaultPrivacy === 2 ? 1 : defaultPrivacy;
 }
 
-/** Wakes the worker while a job it must tell about runs: one stopped mid-audit is then settled and told. */
-const JOBS_ALARM = 'toolbar-jobs';
+/** While a job it must tell about runs, the engine's alarm wakes the worker every minute: one stopped mid-audit is then settled and told. */
+const JOB_WAKE_MS = 60_000;
 
 async function outcome(address: string | undefined): Promise<NotificationContent | null> {
   const reportable = checkReportable(address);
@@ -40,7 +40,6 @@ async function outcome(address: string | undefined): Promise<NotificationContent
   const sentAt = Date.now();
   try {
     const connection = await connectedApi();
-    await browser.alarms.create(JOBS_ALARM, { periodInMinutes: 1 });
     const report = await startReport(connection, { url: reportable.url, privacy }, true);
     return successNotification(report);
   } catch (error) {
@@ -82,7 +81,7 @@ function settleCutOffJobs(): Promise<void> {
   settling ??= (async () => {
     const jobs = (await cutOffJobs()).filter((job) => job.notify);
     await Promise.all(jobs.map(settleCutOff));
-    if ((await cutOffJobs()).length === 0) await browser.alarms.clear(JOBS_ALARM);
+    await scheduleWork();
   })().finally(() => (settling = null));
   return settling;
 }
@@ -90,11 +89,11 @@ function settleCutOffJobs(): Promise<void> {
 /** Call once, synchronously, when the worker starts. */
 export function registerReportsWithoutPopup(): void {
   onQueueOutcome((change) => void tellQueueOutcome(change).catch(() => undefined));
-  browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === JOBS_ALARM) void settleCutOffJobs();
+  wakeAlso({
+    next: async () => (Object.values(await reportJobs.read()).some((job) => job.state === 'running' && job.notify) ? Date.now() + JOB_WAKE_MS : null),
+    wake: () => void settleCutOffJobs(),
   });
-  onJobChange((job) => {
-    if (job.state !== 'running') void cutOffJobs().then((left) => (left.length === 0 ? browser.alarms.clear(JOBS_ALARM) : undefined));
-  });
+  // A job to tell about started, or one ended: the alarm follows.
+  onJobChange(() => void scheduleWork());
   void settleCutOffJobs();
 }

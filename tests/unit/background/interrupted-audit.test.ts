@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { AUDIT_MAX_MS } from '@/lib/background/report-jobs';
+import { AUDIT_MAX_MS } from '@/lib/background/runs/retry-policy';
 import { originPattern } from '@/lib/shared/permission';
 import { startReportService, type RunningService } from '../../service/server';
 import { startPageServer, type PageServer } from '../../service/test-pages';

@@ -13,6 +13,7 @@ const claim = (action: Claim['action'], sentAt?: number): Claim => ({
   waits: 0,
   item: { url: 'https://example.com/', reportId: 1, state: 'pending', ...(sentAt !== undefined ? { sentAt } : {}) },
 });
+const queued = (): Claim => ({ ...claim('create'), queuedAt: 0 });
 const error = (kind: ConstructorParameters<typeof ApiError>[0]['kind'], extra: object = {}) => new ApiError({ kind, message: `${kind}.`, ...extra });
 
 describe('an item that failed', () => {
@@ -61,6 +62,16 @@ describe('an item that failed', () => {
       { kind: 'failed', sentAt: 1000 },
     ],
     ['a refused create fails without a send time', claim('create'), error('validation'), 0, 1000, { kind: 'failed', error: { kind: 'validation' } }],
+    [
+      'a queued create waits a minute for the service, keeping its send time and why',
+      queued(),
+      error('network'),
+      0,
+      1000,
+      { kind: 'wait', seconds: 60, sentAt: 1000, error: { kind: 'network' } },
+    ],
+    ['a queued create waits for a connection the user may still fix', queued(), error('not-connected'), 1, undefined, { kind: 'wait', seconds: 120 }],
+    ['a queued create has no run to stop: a lost key fails it', queued(), error('unauthorized'), 0, undefined, { kind: 'failed' }],
   ] as const)('%s', (_name, taken, caught, waits, sentAt, expected) => {
     const outcome = outcomeOfFailure(caught, taken, waits, sentAt);
     expect(outcome).toMatchObject(expected);

@@ -110,7 +110,7 @@ describe('the toolbar badge', () => {
     world.service.seedReports(world.key, [{ url: page, score: 64 }]);
     await turnOn();
     const tab = await visit(page);
-    const { queueReport, cancelQueued } = await import('@/lib/background/report-queue');
+    const { queueReport, cancelQueued } = await import('@/lib/background/runs/queued-creates');
     await queueReport({ url: page, privacy: 1, sentAt: Date.now(), reached: false });
     await vi.waitFor(async () => expect(await badgeOf(tab)).toEqual({ text: '↻', color: rgba(QUEUED_LOOK.color) }));
     await cancelQueued(page);

@@ -52,9 +52,9 @@ describe('a menu report while the service is away', () => {
     await vi.waitFor(() => expect(shown()).toMatchObject([{ title: expect.stringMatching(/^Will report 127\.0\.0\.1:\d+\/pricing\?away later$/) }]));
 
     await writeConnection({ baseUrl: world.service.baseUrl, apiKey: world.key });
-    const { drainQueue } = await import('@/lib/background/report-queue');
+    const { retryQueuedNow } = await import('@/lib/background/runs/queued-creates');
     const before = apiCalls(world, 'POST', '/api/v1/reports');
-    expect(await drainQueue(true)).toEqual([]);
+    expect(await retryQueuedNow()).toEqual([]);
     expect(apiCalls(world, 'POST', '/api/v1/reports')).toBe(before + 1);
     await vi.waitFor(() => expect(shown().map((n) => n.title)).toContain('Queued report created'));
   });

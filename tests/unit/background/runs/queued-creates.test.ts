@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { AUDIT_MAX_MS } from '@/lib/background/report-jobs';
-import { GIVE_UP_AFTER_MS, type QueueOutcome } from '@/lib/background/report-queue';
+import type { QueueOutcome } from '@/lib/background/runs/queued-creates';
+import { AUDIT_MAX_MS, GIVE_UP_AFTER_MS } from '@/lib/background/runs/retry-policy';
+import type { QueuedReport } from '@/lib/protocol';
 import { originPattern } from '@/lib/shared/permission';
-import { startReportService, type RunningService } from '../../service/server';
-import { startPageServer, type PageServer } from '../../service/test-pages';
-import { installFakePermissions } from './fake-permissions';
+import { startReportService, type RunningService } from '../../../service/server';
+import { startPageServer, type PageServer } from '../../../service/test-pages';
+import { installFakePermissions } from '../fake-permissions';
 
 /**
  * Reports asked for while the service is away, made when it is back: against
@@ -46,8 +47,9 @@ afterAll(async () => {
 /** The worker as the browser starts it: fresh module state, the same storage. */
 async function worker() {
   vi.resetModules();
-  const [handlers, queue] = await Promise.all([import('@/lib/background/handlers'), import('@/lib/background/report-queue')]);
+  const [handlers, queue] = await Promise.all([import('@/lib/background/handlers'), import('@/lib/background/runs/queued-creates')]);
   const outcomes: QueueOutcome[] = [];
+  queue.registerQueuedCreates();
   queue.onQueueOutcome((outcome) => outcomes.push(outcome));
   return { handlers: handlers.createHandlers(), queue, outcomes };
 }
@@ -118,8 +120,48 @@ describe('a report asked for while the service is away', () => {
   it('survives the worker (and the browser: it is in local storage)', async () => {
     const url = page();
     await (await worker()).handlers.queueReport({ url, privacy: 0, sentAt: Date.now() });
-    expect(Object.keys(await fakeBrowser.storage.local.get('reportQueue'))).toEqual(['reportQueue']);
+    expect(Object.keys(await fakeBrowser.storage.local.get('runs'))).toEqual(['runs']);
     expect(await (await worker()).handlers.getQueue({})).toMatchObject([{ url }]);
+  });
+
+  it('is a run of one create, listed in the queue and not among the runs, that no other run sends again', async () => {
+    const url = page();
+    const { handlers } = await worker();
+    await handlers.queueReport({ url, privacy: 1, sentAt: Date.now(), offline: true });
+    expect(await handlers.getRuns({})).toEqual([]);
+    await expect(handlers.startCreateRun({ urls: [url], privacy: 1 })).rejects.toMatchObject({ kind: 'validation' });
+  });
+
+  it('is woken by the one alarm of background work, set for its next try', async () => {
+    const url = page();
+    const { handlers } = await worker();
+    const entry = await handlers.queueReport({ url, privacy: 1, sentAt: Date.now(), offline: true });
+    await vi.waitFor(async () => expect(await fakeBrowser.alarms.getAll()).toMatchObject([{ name: 'work', scheduledTime: entry.nextTryAt }]));
+  });
+
+  it('kept by the version before, in a queue of its own, is carried over with its tries and its wait', async () => {
+    const url = page();
+    const entry: QueuedReport = {
+      url,
+      privacy: 0,
+      queuedAt: Date.now() - 3_600_000,
+      firstSentAt: Date.now() - 3_600_000,
+      lastSentAt: Date.now() - 600_000,
+      attempts: 4,
+      nextTryAt: Date.now() + 480_000,
+      lastError: { kind: 'network', message: 'The report service could not be reached.' },
+    };
+    await fakeBrowser.storage.local.set({ reportQueue: [entry, { url: 'not an entry' }] });
+    const { handlers } = await worker();
+    expect(await handlers.getQueue({})).toEqual([entry]);
+    expect(await fakeBrowser.storage.local.get('reportQueue')).toEqual({});
+    expect(await (await worker()).handlers.getQueue({})).toEqual([entry]);
+
+    // Carried over, it is made once the service answers, like any queued report.
+    const before = posts();
+    expect(await (await worker()).handlers.retryQueue({})).toEqual([]);
+    expect(posts()).toBe(before + 1);
+    expect(await reportsOf(url)).toMatchObject([{ privacy: 0 }]);
   });
 
   it('can be cancelled', async () => {
