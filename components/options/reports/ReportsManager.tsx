@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useNow } from '@/lib/pages/hooks';
-import { clearFilters, hasFilters, listFilters } from '@/lib/options/reports-view';
-import type { ReportsView } from '@/lib/protocol';
+import { clearFilters, hasFilters, listFilters } from '@/lib/options/list-query';
+import type { ListQuery } from '@/lib/protocol';
 import { Notice } from '@/components/ui/Notice';
 import { EmptyList, FirstLoad, LoadError } from '@/components/options/reports/ListStates';
 import { useFocusAfterDelete, useListAnnouncement } from '@/components/options/reports/manager-hooks';
@@ -30,7 +30,7 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
   // "3 minutes ago" should not go stale while the page stays open.
   const now = useNow(60_000);
   const reports = list.page?.reports ?? [];
-  const selection = useSelection(reports, list.view);
+  const selection = useSelection(reports, list.query);
   // A run that ended in the background changed reports: the list shows what the service now holds.
   useEffect(() => {
     if (runsEnded > 0) void list.reload();
@@ -43,13 +43,13 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
   // A failed load is told next to the control that asked for it: the pager sits below a long table.
   const [errorAtPager, setErrorAtPager] = useState(false);
 
-  const view = list.view;
+  const query = list.query;
   const title = (
     <h2 id="rm-heading" ref={heading} tabIndex={-1}>
       {t('rmHeading')}
     </h2>
   );
-  if (!view) {
+  if (!query) {
     return (
       <section class="rm" aria-labelledby="rm-heading" data-state="loading">
         {title}
@@ -58,9 +58,9 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
     );
   }
   const { page } = list;
-  const changeFromAbove = (change: Partial<ReportsView>) => {
+  const changeFromAbove = (change: Partial<ListQuery>) => {
     setErrorAtPager(false);
-    list.setView(change);
+    list.setQuery(change);
   };
   const loadError = list.error && <LoadError error={list.error} onRetry={() => void list.reload()} />;
 
@@ -72,7 +72,7 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
       data-shown={JSON.stringify(list.shown)}
     >
       {title}
-      <Toolbar view={view} projects={list.projects} onChange={changeFromAbove} />
+      <Toolbar query={query} projects={list.projects} onChange={changeFromAbove} />
       <div class="rm-status-line">
         <p class="rm-status" role="status">
           {list.loading && list.page ? t('loading') : status}
@@ -85,7 +85,7 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
           onSelectMatching={() => page && selection.selectMatching(page.total)}
           onAction={(choice) => actions.setDialog({ kind: 'bulk', choice })}
         />
-        <ExportButton filters={listFilters(view)} announce={announce} />
+        <ExportButton filters={listFilters(query)} announce={announce} />
       </div>
       {!errorAtPager && loadError}
       {actions.actionError && (
@@ -97,12 +97,12 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
       )}
       <div ref={tableArea} class={list.loading && list.page ? 'rm-list rm-list--stale' : 'rm-list'}>
         {!list.page && list.loading && <FirstLoad />}
-        {list.page && reports.length === 0 && <EmptyList filtered={hasFilters(view)} onClearFilters={() => changeFromAbove(clearFilters(view))} />}
+        {list.page && reports.length === 0 && <EmptyList filtered={hasFilters(query)} onClearFilters={() => changeFromAbove(clearFilters(query))} />}
         {reports.length > 0 && (
           <ReportsTable
             reports={reports}
-            view={view}
-            caption={t('rmCaption', { page: list.page?.page ?? view.page })}
+            query={query}
+            caption={t('rmCaption', { page: list.page?.page ?? query.page })}
             loading={list.loading}
             selected={selection.ids}
             activity={actions.activity}
@@ -120,10 +120,10 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
       {errorAtPager && loadError}
       <Pager
         page={list.page}
-        current={list.error && list.page ? list.page.page : view.page}
+        current={list.error && list.page ? list.page.page : query.page}
         onPage={(page) => {
           setErrorAtPager(true);
-          list.setView({ page });
+          list.setQuery({ page });
         }}
       />
       <ReportDialogs

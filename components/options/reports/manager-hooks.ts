@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ReportsList } from '@/components/options/reports/useReportsList';
 import type { Report } from '@/lib/api';
-import type { ListFilters, ReportsView } from '@/lib/protocol';
-import { listFilters } from '@/lib/options/reports-view';
+import type { ListFilters, ListQuery } from '@/lib/protocol';
+import { listFilters } from '@/lib/options/list-query';
 import { t, tn } from '@/lib/shared/i18n';
 
 /*
@@ -11,8 +11,8 @@ import { t, tn } from '@/lib/shared/i18n';
  */
 
 /**
- * Tells screen readers which rows are shown, once per view: a reload of the
- * same view (after an action) leaves the action's own words in place.
+ * Tells screen readers which rows are shown, once per query: a reload of the
+ * same query (after an action) leaves the action's own words in place.
  */
 export function useListAnnouncement(list: ReportsList, announce: (text: string) => void): void {
   const announced = useRef('');
@@ -65,9 +65,9 @@ const NONE: Selection = { kind: 'reports', chosen: new Map() };
  * not ids (the background reads the ids page by page), so it ends when the
  * filters change.
  */
-export function useSelection(reports: readonly Report[], view: ReportsView | null) {
+export function useSelection(reports: readonly Report[], query: ListQuery | null) {
   const [selection, setSelection] = useState<Selection>(NONE);
-  const filtersKey = view ? JSON.stringify(listFilters(view)) : '';
+  const filtersKey = query ? JSON.stringify(listFilters(query)) : '';
 
   useEffect(() => {
     setSelection((current) => (current.kind === 'matching' && JSON.stringify(current.filters) !== filtersKey ? NONE : current));
@@ -86,7 +86,7 @@ export function useSelection(reports: readonly Report[], view: ReportsView | nul
 
   const toggle = useCallback((report: Report, selected: boolean) => change([report], selected), [change]);
   const setAll = useCallback((selected: boolean) => change(reports, selected), [change, reports]);
-  const selectMatching = useCallback((total: number) => view && setSelection({ kind: 'matching', filters: listFilters(view), total }), [view]);
+  const selectMatching = useCallback((total: number) => query && setSelection({ kind: 'matching', filters: listFilters(query), total }), [query]);
   const forget = useCallback((id: number) => {
     setSelection((current) => {
       if (current.kind !== 'reports' || !current.chosen.has(id)) return current;

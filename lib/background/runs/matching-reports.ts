@@ -1,6 +1,6 @@
 import type { Report, ReportsApi } from '@/lib/api';
 import { reportWebUrl } from '@/lib/api/address';
-import type { ListFilters, ReportsView } from '@/lib/protocol';
+import type { ListFilters, ListQuery } from '@/lib/protocol';
 import { toCsv } from '@/lib/shared/csv';
 import { PRIVACY_TEXT, RESULT_LABEL_TEXT } from '@/lib/shared/score';
 import { t } from '@/lib/shared/i18n';
@@ -15,7 +15,7 @@ import { t } from '@/lib/shared/i18n';
 const MAX_PAGES = 2_000;
 
 /** The reports matching the filters, in the order asked, one page at a time. */
-export async function* matchingPages(api: ReportsApi, filters: ListFilters, order?: Pick<ReportsView, 'sortBy' | 'sort'>): AsyncGenerator<Report[]> {
+export async function* matchingPages(api: ReportsApi, filters: ListFilters, order?: Pick<ListQuery, 'sortBy' | 'sort'>): AsyncGenerator<Report[]> {
   for (let page = 1; page <= MAX_PAGES; page++) {
     const answer = await api.listReports({
       search: filters.search || undefined,
