@@ -16,7 +16,7 @@ import { t } from '@/lib/shared/i18n';
 type Loaded = ReturnType<typeof useReport>;
 
 /** The report view's states: loading, failed (in plain words, with the way forward), deleted, and the report. */
-export function ReportPage({ loaded, target }: { loaded: Loaded; target: ReportViewTarget | null }) {
+export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: ReportViewTarget | null }) {
   const { state } = loaded;
   const stored = state.phase === 'ready' ? state.view.report.url : null;
   const onPage = useShowOnPage(stored, target?.tabId);
