@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { Finding, Item } from '@/lib/report/findings';
 import { formatRange, groupLabel, plural, wholeNumber } from '@/lib/report/format';
-import { ItemText, LimitText } from '@/components/report/FindingParts';
+import { ItemText } from '@/components/report/ItemText';
+import { LimitText } from '@/components/report/LimitText';
 import { t, tn } from '@/lib/shared/i18n';
 
 type Of<K extends Finding['kind']> = Extract<Finding, { kind: K }>;

@@ -1,7 +1,8 @@
-import type { Finding as FindingData } from '@/lib/report/findings';
+import type { Finding } from '@/lib/report/findings';
 import { characterRange, characters, formatNumber, formatRange, shortened } from '@/lib/report/format';
 import { CountsFinding, GroupsFinding, HeadingsFinding, ListFinding, StructuredFinding } from '@/components/report/FindingLists';
-import { ItemText, LimitText } from '@/components/report/FindingParts';
+import { ItemText } from '@/components/report/ItemText';
+import { LimitText } from '@/components/report/LimitText';
 import { t } from '@/lib/shared/i18n';
 
 /**
@@ -9,7 +10,7 @@ import { t } from '@/lib/shared/i18n';
  * service and is rendered as text (Preact escapes it); only http(s)
  * addresses become links.
  */
-export function Finding({ finding }: { finding: FindingData }) {
+export function FindingByKind({ finding }: { finding: Finding }) {
   switch (finding.kind) {
     case 'none':
       return null;
