@@ -1,5 +1,6 @@
 import type { Finding } from '@/lib/report/findings';
-import { characterRange, characters, formatNumber, formatRange, shortened } from '@/lib/report/format';
+import { characterRange, characters, formatMeasure, formatRange } from '@/lib/report/number-words';
+import { shortened } from '@/lib/report/service-text';
 import { CountsFinding, GroupsFinding, HeadingsFinding, ListFinding, StructuredFinding } from '@/components/report/FindingLists';
 import { ItemText } from '@/components/report/ItemText';
 import { LimitText } from '@/components/report/LimitText';
@@ -35,8 +36,8 @@ export function FindingByKind({ finding }: { finding: Finding }) {
     case 'number':
       return (
         <p class="finding finding--number">
-          <strong>{formatNumber(finding.value, finding.unit)}</strong>
-          {finding.limit && <LimitText words={formatRange(finding.limit, (n) => formatNumber(n, finding.unit))} fromReport={finding.fromReport} />}
+          <strong>{formatMeasure(finding.value, finding.unit)}</strong>
+          {finding.limit && <LimitText words={formatRange(finding.limit, (n) => formatMeasure(n, finding.unit))} fromReport={finding.fromReport} />}
         </p>
       );
     case 'list':

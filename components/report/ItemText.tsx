@@ -1,5 +1,5 @@
 import type { Item } from '@/lib/report/findings';
-import { shortened } from '@/lib/report/format';
+import { shortened } from '@/lib/report/service-text';
 
 /** An item as text, a link when it is a web address, with the words that came with it. */
 export function ItemText({ item }: { item: Item }) {

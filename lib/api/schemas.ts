@@ -12,7 +12,7 @@ import {
   privacyField,
   reportCheckShape,
   resultField,
-  wholeNumber,
+  wholeNumberField,
 } from '@/lib/api/fields';
 
 export type { ReportCheck } from '@/lib/api/fields';
@@ -178,7 +178,7 @@ export const accountBody = z
         .object({
           name: z.string().nullish().catch(null),
           features: z
-            .object({ reports: wholeNumber.nullish().catch(null) })
+            .object({ reports: wholeNumberField.nullish().catch(null) })
             .nullish()
             .catch(null),
         })

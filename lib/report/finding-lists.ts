@@ -1,6 +1,6 @@
 import type { Noun } from '@/lib/report/catalogue';
 import type { CheckData, Finding, Item, ItemGroup } from '@/lib/report/findings';
-import { safeHref } from '@/lib/report/format';
+import { safeHref } from '@/lib/report/service-text';
 import { asList, asNumber, asRecord, asText, errorEntries, isPlainObject, itemText, listLength } from '@/lib/report/read-values';
 import { t, tn } from '@/lib/shared/i18n';
 

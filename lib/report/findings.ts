@@ -1,6 +1,6 @@
 import type { ReportCheck } from '@/lib/api';
 import { checkDetails, type FindingSpec, type Noun, type Range, type Unit } from '@/lib/report/catalogue';
-import { safeHref } from '@/lib/report/format';
+import { safeHref } from '@/lib/report/service-text';
 import { compactValue, errorEntries, isPlainObject, limitIn } from '@/lib/report/read-values';
 import { readCounts, readGroups, readHeadings, readList, readStructured } from '@/lib/report/finding-lists';
 
