@@ -1,4 +1,4 @@
-import type { Noun, Range, Unit } from '@/lib/report/catalogue';
+import type { Noun, Range, Unit } from '@/lib/report/check-guide';
 import { intlLocale, t, tn, type CountKey } from '@/lib/shared/i18n';
 
 /** Numbers as the report view words them, in the UI language ("2.41 s", "2,41 s"); built once, on first use. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ReportCheck } from '@/lib/api';
 import { checkName } from '@/lib/shared/check-names';
-import { checkDetails } from '@/lib/report/catalogue';
+import { checkDetails } from '@/lib/report/check-guide';
 import { readFinding } from '@/lib/report/findings';
 import { CheckItem } from '@/components/report/CheckItem';
 import { CheckList, FIRST_FRAME_CHECKS } from '@/components/report/CheckList';
