@@ -4,7 +4,7 @@ import { asApiError, errorForPages, isServiceAway, type ApiErrorData } from '@/l
 import { connectedApi } from '@/lib/background/connection';
 import { AUDIT_MAX_MS, findMadeFor, onJobChange, startReport } from '@/lib/background/report-jobs';
 import type { QueuedReport } from '@/lib/protocol';
-import { pageKey } from '@/lib/shared/page-address';
+import { samePage } from '@/lib/shared/page-address';
 import { createSerialQueue } from '@/lib/shared/serial-queue';
 import { reportQueue } from '@/lib/storage';
 
@@ -24,8 +24,6 @@ const ALARM = 'report-queue';
 const FIRST_WAIT_MS = 60_000;
 const MAX_WAIT_MS = 30 * 60_000;
 export const GIVE_UP_AFTER_MS = 7 * 24 * 60 * 60_000;
-
-const sameAddress = (a: string, b: string) => pageKey(a) === pageKey(b);
 
 /** What happened to a queued report, for the notifications (lib/background/toolbar). */
 export type QueueOutcome =
@@ -66,7 +64,7 @@ async function schedule(): Promise<void> {
 export const readQueue = () => reportQueue.read();
 
 export async function queuedFor(url: string): Promise<QueuedReport | null> {
-  return (await reportQueue.read()).find((entry) => sameAddress(entry.url, url)) ?? null;
+  return (await reportQueue.read()).find((entry) => samePage(entry.url, url)) ?? null;
 }
 
 /**
@@ -80,7 +78,7 @@ export async function queueReport(request: { url: string; privacy: 0 | 1; sentAt
   const lastSentAt = request.reached === false ? null : request.sentAt;
   let queued: QueuedReport | undefined;
   await reportQueue.update((queue) => {
-    const known = queue.find((entry) => sameAddress(entry.url, request.url));
+    const known = queue.find((entry) => samePage(entry.url, request.url));
     const base: QueuedReport = known
       ? { ...known, privacy: request.privacy, lastSentAt: lastSentAt ?? known.lastSentAt, lastError: error }
       : {
@@ -102,7 +100,7 @@ export async function queueReport(request: { url: string; privacy: 0 | 1; sentAt
 }
 
 export async function cancelQueued(url: string): Promise<null> {
-  await reportQueue.update((queue) => queue.filter((entry) => !sameAddress(entry.url, url)));
+  await reportQueue.update((queue) => queue.filter((entry) => !samePage(entry.url, url)));
   await schedule();
   return null;
 }
@@ -147,7 +145,7 @@ export function drainQueue(force = false): Promise<QueuedReport[]> {
     for (const entry of due) {
       const next = await tryEntry(entry);
       await reportQueue.update((queue) =>
-        next ? queue.map((item) => (sameAddress(item.url, entry.url) ? next : item)) : queue.filter((item) => !sameAddress(item.url, entry.url)),
+        next ? queue.map((item) => (samePage(item.url, entry.url) ? next : item)) : queue.filter((item) => !samePage(item.url, entry.url)),
       );
     }
     await schedule();
