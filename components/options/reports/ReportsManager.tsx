@@ -9,7 +9,7 @@ import { Pager } from '@/components/options/reports/Pager';
 import { ReportDialogs } from '@/components/options/reports/ReportDialogs';
 import { ReportsTable } from '@/components/options/reports/ReportsTable';
 import { SelectionBar } from '@/components/options/reports/SelectionBar';
-import { Toolbar } from '@/components/options/reports/Toolbar';
+import { ListControls } from '@/components/options/reports/ListControls';
 import { ExportButton } from '@/components/options/reports/ExportButton';
 import { useAnnouncer, useSelection } from '@/components/options/reports/manager-hooks';
 import { useReportActions } from '@/components/options/reports/useReportActions';
@@ -72,7 +72,7 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
       data-shown={JSON.stringify(list.shown)}
     >
       {title}
-      <Toolbar query={query} projects={list.projects} onChange={changeFromAbove} />
+      <ListControls query={query} projects={list.projects} onChange={changeFromAbove} />
       <div class="rm-status-line">
         <p class="rm-status" role="status">
           {list.loading && list.page ? t('loading') : status}

@@ -27,9 +27,9 @@ const ORDER_OPTIONS: [SortDirection, string][] = [
 const PER_PAGE_MENU = PER_PAGE_OPTIONS.map((n) => [n, String(n)] as const);
 
 /** Search, filters, sort and page size: each one a labelled control that changes the query. */
-export function Toolbar({ query, projects, onChange }: Props) {
+export function ListControls({ query, projects, onChange }: Props) {
   return (
-    <div class="rm-toolbar" role="search" aria-label={t('rmFind')}>
+    <div class="rm-list-controls" role="search" aria-label={t('rmFind')}>
       <Field id="rm-search" label={t('rmSearch')} wide>
         <DebouncedInput
           id="rm-search"
