@@ -4,7 +4,8 @@ import { API_ERROR_KINDS, type ApiErrorData } from '@/lib/api/errors';
 import { reportShape } from '@/lib/api/schemas';
 import type { CheckSummary } from '@/lib/shared/check-summary';
 import { PER_PAGE_OPTIONS, RESULT_FILTERS, SORT_DIRECTIONS, SORT_KEYS } from '@/lib/shared/list-options';
-import { PRIVACY_VALUES, RESULT_LABELS } from '@/lib/shared/score';
+import { RESULT_LABELS } from '@/lib/shared/score';
+import { PRIVACY_VALUES } from '@/lib/shared/privacy';
 
 /**
  * The whole protocol between the extension's pages and its background, and

@@ -1,4 +1,4 @@
-import { PRIVACY_TEXT, type Privacy } from '@/lib/shared/score';
+import { PRIVACY_TEXT, type Privacy } from '@/lib/shared/privacy';
 import { elapsedText } from '@/lib/pages/dates';
 import { useElapsedSeconds } from '@/lib/pages/hooks';
 import { t } from '@/lib/shared/i18n';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
-import type { Privacy } from '@/lib/shared/score';
+import type { Privacy } from '@/lib/shared/privacy';
 import type { ErrorView } from '@/lib/pages/error-view';
 import { useCountdown, useFocusOnMount } from '@/lib/pages/hooks';
 import { passwordProblem } from '@/lib/pages/password';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isResultLabel, PRIVACY_VALUES, scoreLabel, type ResultLabel } from '@/lib/shared/score';
+import { isResultLabel, scoreLabel, type ResultLabel } from '@/lib/shared/score';
+import { PRIVACY_VALUES } from '@/lib/shared/privacy';
 
 /*
  * Tolerant readers for single fields of the service's answers. Several

@@ -1,6 +1,7 @@
 import { t } from '@/lib/shared/i18n';
 import { z } from 'zod';
-import { PRIVACY_VALUES, RESULT_LABELS } from '@/lib/shared/score';
+import { RESULT_LABELS } from '@/lib/shared/score';
+import { PRIVACY_VALUES } from '@/lib/shared/privacy';
 import { asObject } from '@/lib/api/classify';
 import { ApiError } from '@/lib/api/errors';
 import {

@@ -2,7 +2,7 @@ import type { ApiErrorData } from '@/lib/api/errors';
 import type { CachedPage, Job, ListedReport, PageState, QueuedReport, SettingsView } from '@/lib/protocol';
 import { checkReportable, isStoredAddressOf } from '@/lib/shared/page-address';
 import { newestFirst } from '@/lib/shared/report-order';
-import type { Privacy } from '@/lib/shared/score';
+import type { Privacy } from '@/lib/shared/privacy';
 import { t } from '@/lib/shared/i18n';
 
 /**

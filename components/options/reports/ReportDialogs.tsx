@@ -1,5 +1,5 @@
 import type { Report } from '@/lib/api';
-import { PRIVACY_TEXT } from '@/lib/shared/score';
+import { PRIVACY_TEXT } from '@/lib/shared/privacy';
 import { BulkActionDialog } from '@/components/options/reports/BulkActionDialog';
 import type { Selection } from '@/components/options/reports/manager-hooks';
 import type { RunView } from '@/lib/protocol';

@@ -1,7 +1,7 @@
 import { Component } from 'preact';
 import type { Report } from '@/lib/api';
 import { reportViewPathOf } from '@/lib/shared/report-view-address';
-import { PRIVACY_SHORT_TEXT } from '@/lib/shared/score';
+import { PRIVACY_SHORT_TEXT } from '@/lib/shared/privacy';
 import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
 import { t } from '@/lib/shared/i18n';

@@ -1,6 +1,6 @@
 import type { SettingsView } from '@/lib/protocol';
 import { hasContextMenus } from '@/lib/shared/platform';
-import { PRIVACY_TEXT } from '@/lib/shared/score';
+import { PRIVACY_TEXT } from '@/lib/shared/privacy';
 import { BadgeSetting } from '@/components/options/toolbar-settings/BadgeSetting';
 import { ShortcutList } from '@/components/options/toolbar-settings/ShortcutList';
 import '@/components/options/toolbar-settings/toolbar-settings.css';

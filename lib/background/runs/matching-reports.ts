@@ -2,7 +2,8 @@ import type { Report, ReportsApi } from '@/lib/api';
 import { reportWebUrl } from '@/lib/api/address';
 import type { ListFilters, ListQuery } from '@/lib/protocol';
 import { toCsv } from '@/lib/shared/csv';
-import { PRIVACY_TEXT, RESULT_LABEL_TEXT } from '@/lib/shared/score';
+import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
+import { PRIVACY_TEXT } from '@/lib/shared/privacy';
 import { t } from '@/lib/shared/i18n';
 
 /**

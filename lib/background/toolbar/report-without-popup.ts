@@ -5,7 +5,7 @@ import { cutOffJobs, onJobChange, startReport, waitForJob } from '@/lib/backgrou
 import { onQueueOutcome, queueReport, type QueueOutcome } from '@/lib/background/report-queue';
 import type { Job } from '@/lib/protocol';
 import { checkReportable } from '@/lib/shared/page-address';
-import type { Privacy } from '@/lib/shared/score';
+import type { Privacy } from '@/lib/shared/privacy';
 import { readPreferences } from '@/lib/storage';
 import {
   failureNotification,
