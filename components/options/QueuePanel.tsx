@@ -1,5 +1,5 @@
 import { exactTime, relativeTime } from '@/lib/pages/dates';
-import { useNow } from '@/lib/pages/hooks';
+import { useNow } from '@/lib/pages/use-clock';
 import { useQueue } from '@/lib/options/use-queue';
 import { PRIVACY_SHORT_TEXT } from '@/lib/shared/privacy';
 import { Notice } from '@/components/ui/Notice';

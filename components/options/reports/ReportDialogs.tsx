@@ -1,12 +1,12 @@
 import type { Report } from '@/lib/api';
 import { PRIVACY_TEXT } from '@/lib/shared/privacy';
 import { BulkActionDialog } from '@/components/options/reports/BulkActionDialog';
-import type { Selection } from '@/components/options/reports/manager-hooks';
+import type { Selection } from '@/lib/options/use-selection';
 import type { RunView } from '@/lib/protocol';
 import { runTitle } from '@/lib/shared/run-text';
 import { DeleteDialog } from '@/components/ui/DeleteDialog';
 import { PrivacyDialog } from '@/components/ui/PrivacyDialog';
-import type { OpenDialog } from '@/components/options/reports/useReportActions';
+import type { OpenDialog } from '@/lib/options/use-report-actions';
 import { t } from '@/lib/shared/i18n';
 
 interface Props {

@@ -1,7 +1,8 @@
 import type { Report } from '@/lib/api';
 import type { SortKey } from '@/lib/shared/list-options';
 import type { ListQuery } from '@/lib/protocol';
-import { ReportRow, rowWords, type RowActions, type RowActivity } from '@/components/options/reports/ReportRow';
+import { ReportRow, rowWords, type RowActions } from '@/components/options/reports/ReportRow';
+import type { RowActivity } from '@/lib/options/use-report-actions';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { t } from '@/lib/shared/i18n';
 
