@@ -7,7 +7,7 @@ import { runTitle } from '@/lib/shared/run-text';
 import { DeleteDialog } from '@/components/ui/DeleteDialog';
 import { PrivacyDialog } from '@/components/ui/PrivacyDialog';
 import type { OpenDialog } from '@/lib/options/use-report-actions';
-import { t } from '@/lib/shared/i18n';
+import { t, uiLanguage } from '@/lib/shared/i18n';
 
 interface Props {
   dialog: OpenDialog;
@@ -32,7 +32,7 @@ export function ReportDialogs({ dialog, onClose, replaceReport, reload, announce
           report={dialog.report}
           onSaved={(saved) => {
             replaceReport(saved);
-            announce(`${saved.url} is now ${PRIVACY_TEXT[saved.privacy].toLowerCase()}.`);
+            announce(t('rmNowPrivacy', { address: saved.url, privacy: PRIVACY_TEXT[saved.privacy].toLocaleLowerCase(uiLanguage()) }));
           }}
           onFailed={reloadAfterFailure}
           onClose={onClose}
