@@ -5,13 +5,14 @@ import { reportShape } from '@/lib/api/schemas';
 import type { CheckSummary } from '@/lib/shared/check-summary';
 import { ADDRESS_LIST_MAX } from '@/lib/shared/address-list';
 import { PER_PAGE_OPTIONS, RESULT_FILTERS, SORT_DIRECTIONS, SORT_KEYS } from '@/lib/shared/list-options';
-import { PRIVACY_VALUES, RESULT_LABELS } from '@/lib/shared/score';
+import { RESULT_LABELS } from '@/lib/shared/score';
+import { PRIVACY_VALUES } from '@/lib/shared/privacy';
 
 /**
  * The whole protocol between the extension's pages and its background, and
  * the shapes it carries. Each message takes one object; its zod schema is the
  * check the background runs on arrival. The shapes that are also stored
- * (jobs, the popup's cached pages, the reports manager's view) are declared
+ * (jobs, the popup's cached pages, the reports manager's list query) are declared
  * here once and read back through the same schemas by lib/storage.ts. Pages
  * import this file with `import type` only, so zod never enters their bundles.
  */
@@ -137,7 +138,7 @@ export const cachedPageSchema = z.object({
 export type CachedPage = z.infer<typeof cachedPageSchema>;
 
 /** The reports manager's list: the list parameters the service offers, plus the page. */
-export const reportsViewSchema = z.object({
+export const listQuerySchema = z.object({
   /** Text looked for in the stored addresses; empty for none. */
   search: z.string().max(2048),
   /** Exact project (host) to show; empty for every project. */
@@ -148,9 +149,9 @@ export const reportsViewSchema = z.object({
   perPage: z.literal(PER_PAGE_OPTIONS),
   page: z.number().int().min(1).max(1_000_000),
 });
-export type ReportsView = z.infer<typeof reportsViewSchema>;
+export type ListQuery = z.infer<typeof listQuerySchema>;
 /** The manager's search, filters and sort without its paging: what "every matching report" and the CSV export read. */
-export const listFiltersSchema = reportsViewSchema.omit({ page: true, perPage: true });
+export const listFiltersSchema = listQuerySchema.omit({ page: true, perPage: true });
 export type ListFilters = z.infer<typeof listFiltersSchema>;
 
 /** What a run does to each of its items: make a report of an address, or delete, re-audit or change the privacy of a report. */
@@ -277,9 +278,9 @@ export const requests = {
   }),
   updateReport: z.object({ id: reportId, privacy: privacy.optional(), password: password.optional(), regenerate: z.boolean().optional() }),
   deleteReport: z.object({ id: reportId }),
-  /** The reports manager's kept view (search, filters, sort, page size, page), read in the background so the options page stays free of zod. */
-  getReportsView: z.object({}),
-  saveReportsView: z.object({ view: reportsViewSchema }),
+  /** The reports manager's kept list query (search, filters, sort, page size, page), read in the background so the options page stays free of zod. */
+  getListQuery: z.object({}),
+  saveListQuery: z.object({ query: listQuerySchema }),
   /** The report view as last kept, if its generation date is the one the opener knows: drawn while `getReport` asks the service. */
   getCachedReport: z.object({ id: reportId, generatedAt: z.string().max(64).optional() }),
   /**
@@ -358,8 +359,8 @@ export interface Responses {
   listReports: ReportPage;
   updateReport: z.infer<typeof reportShape>;
   deleteReport: DeleteResult;
-  getReportsView: ReportsView;
-  saveReportsView: ReportsView;
+  getListQuery: ListQuery;
+  saveListQuery: ListQuery;
   getCachedReport: ReportView | null;
   getReport: ReportView;
   startBulkRun: RunView;

@@ -8,18 +8,18 @@ import {
   preferencesSchema,
   privacy,
   queuedReportSchema,
-  reportsViewSchema,
+  listQuerySchema,
   runSchema,
   type CachedPage,
   type CachedReportView,
   type Job,
   type Preferences,
   type QueuedReport,
-  type ReportsView,
+  type ListQuery,
   type Run,
   type RunItem,
 } from '@/lib/protocol';
-import { DEFAULT_REPORTS_VIEW } from '@/lib/shared/list-options';
+import { DEFAULT_LIST_QUERY } from '@/lib/shared/list-options';
 import { createSerialQueue } from '@/lib/shared/serial-queue';
 import { RESULT_LABELS } from '@/lib/shared/score';
 
@@ -197,21 +197,22 @@ export const writePreferences = (changes: Partial<Preferences>): Promise<Prefere
 
 // --- The reports manager's search, filters, sort, page size and page, so reopening the options shows the same list.
 
-const reportsViewItem = defineStored<ReportsView>(
+const listQueryItem = defineStored<ListQuery>(
+  // The item's earlier name: a new key would lose every user's kept list.
   'local:reportsView',
   z.object({
-    search: reportsViewSchema.shape.search.catch(DEFAULT_REPORTS_VIEW.search),
-    project: reportsViewSchema.shape.project.catch(DEFAULT_REPORTS_VIEW.project),
-    result: reportsViewSchema.shape.result.catch(DEFAULT_REPORTS_VIEW.result),
-    sortBy: reportsViewSchema.shape.sortBy.catch(DEFAULT_REPORTS_VIEW.sortBy),
-    sort: reportsViewSchema.shape.sort.catch(DEFAULT_REPORTS_VIEW.sort),
-    perPage: reportsViewSchema.shape.perPage.catch(DEFAULT_REPORTS_VIEW.perPage),
-    page: reportsViewSchema.shape.page.catch(DEFAULT_REPORTS_VIEW.page),
+    search: listQuerySchema.shape.search.catch(DEFAULT_LIST_QUERY.search),
+    project: listQuerySchema.shape.project.catch(DEFAULT_LIST_QUERY.project),
+    result: listQuerySchema.shape.result.catch(DEFAULT_LIST_QUERY.result),
+    sortBy: listQuerySchema.shape.sortBy.catch(DEFAULT_LIST_QUERY.sortBy),
+    sort: listQuerySchema.shape.sort.catch(DEFAULT_LIST_QUERY.sort),
+    perPage: listQuerySchema.shape.perPage.catch(DEFAULT_LIST_QUERY.perPage),
+    page: listQuerySchema.shape.page.catch(DEFAULT_LIST_QUERY.page),
   }),
-  { ...DEFAULT_REPORTS_VIEW },
+  { ...DEFAULT_LIST_QUERY },
 );
-export const readReportsView = reportsViewItem.read;
-export const writeReportsView = reportsViewItem.write;
+export const readListQuery = listQueryItem.read;
+export const writeListQuery = listQueryItem.write;
 
 /**
  * Runs of reports (lib/background/runs/), item by item, and the reports waiting for the service as

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { asApiError } from '@/lib/api/errors';
 import type { SettingsView } from '@/lib/protocol';
 import { sendToBackground } from '@/lib/pages/send-to-background';
-import type { Privacy } from '@/lib/shared/score';
+import type { Privacy } from '@/lib/shared/privacy';
 import { Notice } from '@/components/ui/Notice';
 import { PrivacyChoice } from '@/components/ui/PrivacyChoice';
 import { t } from '@/lib/shared/i18n';

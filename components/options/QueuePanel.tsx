@@ -1,7 +1,7 @@
 import { exactTime, relativeTime } from '@/lib/pages/dates';
-import { useNow } from '@/lib/pages/hooks';
+import { useNow } from '@/lib/pages/use-clock';
 import { useQueue } from '@/lib/options/use-queue';
-import { PRIVACY_SHORT_TEXT } from '@/lib/shared/score';
+import { PRIVACY_SHORT_TEXT } from '@/lib/shared/privacy';
 import { Notice } from '@/components/ui/Notice';
 import { t, tn } from '@/lib/shared/i18n';
 

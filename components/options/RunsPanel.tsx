@@ -1,4 +1,4 @@
-import { useNow } from '@/lib/pages/hooks';
+import { useNow } from '@/lib/pages/use-clock';
 import type { useRuns } from '@/lib/options/use-runs';
 import type { RunView } from '@/lib/protocol';
 import { reportsCount, runStateText, runSummary, runTitle } from '@/lib/shared/run-text';

@@ -1,4 +1,4 @@
-import type { Privacy } from '@/lib/shared/score';
+import type { Privacy } from '@/lib/shared/privacy';
 import type { ErrorView } from '@/lib/pages/error-view';
 import { Notice } from '@/components/ui/Notice';
 import { OpenOptionsButton } from '@/components/popup/OpenOptionsButton';

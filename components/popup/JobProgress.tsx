@@ -1,6 +1,6 @@
-import { PRIVACY_TEXT, type Privacy } from '@/lib/shared/score';
+import { PRIVACY_TEXT, type Privacy } from '@/lib/shared/privacy';
 import { elapsedText } from '@/lib/pages/dates';
-import { useElapsedSeconds } from '@/lib/pages/hooks';
+import { useElapsedSeconds } from '@/lib/pages/use-clock';
 import { t } from '@/lib/shared/i18n';
 
 /** While the service audits the page. The background owns the job, so the popup may close meanwhile. */

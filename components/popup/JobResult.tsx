@@ -1,8 +1,8 @@
 import { useRef } from 'preact/hooks';
 import { reportWebUrl } from '@/lib/api/address';
 import type { ListedReport } from '@/lib/protocol';
-import { PRIVACY_TEXT } from '@/lib/shared/score';
-import { useFocusOnMount } from '@/lib/pages/hooks';
+import { PRIVACY_TEXT } from '@/lib/shared/privacy';
+import { useFocusOnMount } from '@/lib/pages/use-focus-on-mount';
 import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
 import { ReportSummary } from '@/components/popup/ReportSummary';

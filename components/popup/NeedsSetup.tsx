@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { hostPermissionHelp } from '@/lib/pages/browser-help';
-import { useFocusOnMount } from '@/lib/pages/hooks';
+import { useFocusOnMount } from '@/lib/pages/use-focus-on-mount';
 import { requestServiceAccess } from '@/lib/shared/permission';
 import { Notice } from '@/components/ui/Notice';
 import { openOptions } from '@/components/popup/OpenOptionsButton';

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { ApiErrorData } from '@/lib/api/errors';
 import type { ListedReport } from '@/lib/protocol';
-import { PRIVACY_TEXT } from '@/lib/shared/score';
+import { PRIVACY_TEXT } from '@/lib/shared/privacy';
 import { DateText } from '@/components/ui/DateText';
 import { errorView } from '@/lib/pages/error-view';
 import { Notice } from '@/components/ui/Notice';

@@ -1,6 +1,6 @@
 import type { QueuedReport } from '@/lib/protocol';
 import { exactTime, relativeTime } from '@/lib/pages/dates';
-import { useNow } from '@/lib/pages/hooks';
+import { useNow } from '@/lib/pages/use-clock';
 import { t, tn } from '@/lib/shared/i18n';
 import { richText } from '@/components/ui/rich-text';
 

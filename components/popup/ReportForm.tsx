@@ -1,7 +1,8 @@
 import { useRef, useState } from 'preact/hooks';
-import type { Privacy } from '@/lib/shared/score';
+import type { Privacy } from '@/lib/shared/privacy';
 import type { ErrorView } from '@/lib/pages/error-view';
-import { useCountdown, useFocusOnMount } from '@/lib/pages/hooks';
+import { useCountdown } from '@/lib/pages/use-clock';
+import { useFocusOnMount } from '@/lib/pages/use-focus-on-mount';
 import { passwordProblem } from '@/lib/pages/password';
 import { PrivacyChoice } from '@/components/ui/PrivacyChoice';
 import { FailureNotice, PasswordField } from '@/components/popup/lazy-screens';

@@ -1,6 +1,6 @@
 import type { PopupState } from '@/lib/popup/popup-state';
 import { popupNeed } from '@/lib/popup/popup-state';
-import type { Privacy } from '@/lib/shared/score';
+import type { Privacy } from '@/lib/shared/privacy';
 import { lazyComponent } from '@/lib/pages/lazy-component';
 
 /**

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'preact/hooks';
 import type { ShownCheck } from '@/lib/report/check-groups';
 import { readFinding } from '@/lib/report/findings';
 import { pageTargets } from '@/lib/report/page-targets';
-import { Finding } from '@/components/report/Finding';
+import { FindingByKind } from '@/components/report/FindingByKind';
 import { ShowOnPage, type ShowOnPageControl } from '@/components/report/ShowOnPage';
 import { t, type PlainKey } from '@/lib/shared/i18n';
 
@@ -52,7 +52,7 @@ export function CheckItem({ shown, onPage, brief = false }: { shown: ShownCheck;
               {details.fix}
             </p>
           )}
-          <Finding finding={finding} />
+          <FindingByKind finding={finding} />
         </>
       )}
       {targets && <ShowOnPage checkKey={key} name={name} targets={targets} control={onPage} />}

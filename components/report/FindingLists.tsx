@@ -1,7 +1,9 @@
 import { useState } from 'preact/hooks';
 import type { Finding, Item } from '@/lib/report/findings';
-import { formatRange, groupLabel, plural, wholeNumber } from '@/lib/report/format';
-import { ItemText, LimitText } from '@/components/report/FindingParts';
+import { formatCount, formatRange, plural } from '@/lib/report/number-words';
+import { groupLabel } from '@/lib/report/service-text';
+import { ItemText } from '@/components/report/ItemText';
+import { LimitText } from '@/components/report/LimitText';
 import { t, tn } from '@/lib/shared/i18n';
 
 type Of<K extends Finding['kind']> = Extract<Finding, { kind: K }>;
@@ -66,7 +68,7 @@ export function GroupsFinding({ finding }: { finding: Of<'groups'> }) {
             {group.name && (
               <h4 class="finding__group-name">
                 <span translate={known === null ? false : undefined}>{known ?? group.name}</span>{' '}
-                <span class="muted">({wholeNumber(group.total)})</span>
+                <span class="muted">({formatCount(group.total)})</span>
               </h4>
             )}
             <ExpandableList items={group.items} total={group.total} label={label} />
@@ -125,7 +127,7 @@ export function CountsFinding({ finding }: { finding: Of<'counts'> }) {
         {finding.entries.map((entry, i) => (
           <li key={i}>
             <code translate={false}>{`<${entry.name}>`}</code>
-            {entry.count !== null && <span class="muted"> × {wholeNumber(entry.count)}</span>}
+            {entry.count !== null && <span class="muted"> × {formatCount(entry.count)}</span>}
           </li>
         ))}
       </ul>

@@ -4,7 +4,7 @@ import { asApiError } from '@/lib/api/errors';
 import type { ReportView } from '@/lib/protocol';
 import { reportMarkdown } from '@/lib/report/markdown';
 import { reportFileName, reportJson, saveFile } from '@/lib/report/report-file';
-import { PRIVACY_TEXT } from '@/lib/shared/score';
+import { PRIVACY_TEXT } from '@/lib/shared/privacy';
 import { lazyComponent } from '@/lib/pages/lazy-component';
 import { t, uiLanguage } from '@/lib/shared/i18n';
 

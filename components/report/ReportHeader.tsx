@@ -1,6 +1,6 @@
 import type { ReportView } from '@/lib/protocol';
 import { summariseChecks } from '@/lib/shared/check-summary';
-import { PRIVACY_TEXT } from '@/lib/shared/score';
+import { PRIVACY_TEXT } from '@/lib/shared/privacy';
 import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
 import { t, tn } from '@/lib/shared/i18n';

@@ -1,4 +1,4 @@
-import { PRIVACY_SHORT_TEXT, PRIVACY_VALUES, type Privacy } from '@/lib/shared/score';
+import { PRIVACY_SHORT_TEXT, PRIVACY_VALUES, type Privacy } from '@/lib/shared/privacy';
 import '@/components/ui/ui.css';
 import { t, type PlainKey } from '@/lib/shared/i18n';
 

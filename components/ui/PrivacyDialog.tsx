@@ -3,7 +3,7 @@ import type { Report } from '@/lib/api';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { errorView } from '@/lib/pages/error-view';
 import { passwordProblem } from '@/lib/pages/password';
-import type { Privacy } from '@/lib/shared/score';
+import type { Privacy } from '@/lib/shared/privacy';
 import { Notice } from '@/components/ui/Notice';
 import { PrivacyChoice } from '@/components/ui/PrivacyChoice';
 import { SecretInput } from '@/components/ui/SecretInput';

@@ -1,4 +1,4 @@
-import { ToolbarSettings } from '@/components/options/toolbar/ToolbarSettings';
+import { ToolbarSettings } from '@/components/options/toolbar-settings/ToolbarSettings';
 import { AccountPanel } from '@/components/options/AccountPanel';
 import { ConnectionForm } from '@/components/options/ConnectionForm';
 import { DefaultPrivacy } from '@/components/options/DefaultPrivacy';

@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import type { ReportView } from '@/lib/protocol';
-import { ReportPage } from '@/components/report/ReportPage';
+import { ReportViewScreen } from '@/components/report/ReportViewScreen';
 import { askForReport, keptCopyWithin, useReport } from '@/lib/report/use-report';
 import { readReportViewTarget } from '@/lib/shared/report-view-address';
 import { t } from '@/lib/shared/i18n';
@@ -18,5 +18,5 @@ export function App({ kept }: { kept: ReportView | null }) {
   useEffect(() => {
     document.title = url ? t('pageTitleReport', { address: url }) : t('extName');
   }, [url]);
-  return <ReportPage loaded={loaded} target={target} />;
+  return <ReportViewScreen loaded={loaded} target={target} />;
 }

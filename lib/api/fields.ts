@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isResultLabel, PRIVACY_VALUES, scoreLabel, type ResultLabel } from '@/lib/shared/score';
+import { isResultLabel, scoreLabel, type ResultLabel } from '@/lib/shared/score';
+import { PRIVACY_VALUES } from '@/lib/shared/privacy';
 
 /*
  * Tolerant readers for single fields of the service's answers. Several
@@ -11,7 +12,7 @@ import { isResultLabel, PRIVACY_VALUES, scoreLabel, type ResultLabel } from '@/l
 const withoutNegativeZero = (n: number) => (Object.is(n, -0) ? 0 : n);
 
 /** Whole numbers; older PHP database drivers send them as strings ("12"). */
-export const wholeNumber = z
+export const wholeNumberField = z
   .union([
     z.number().int(),
     z
@@ -22,12 +23,12 @@ export const wholeNumber = z
   .transform(withoutNegativeZero);
 
 /** An id: a positive whole number JavaScript can hold exactly. */
-export const idField = wholeNumber.pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+export const idField = wholeNumberField.pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
 /** A count from a list's paging: never negative. */
-export const countField = wholeNumber.pipe(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
+export const countField = wholeNumberField.pipe(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
 
-export const privacyField = wholeNumber.pipe(z.literal(PRIVACY_VALUES));
+export const privacyField = wholeNumberField.pipe(z.literal(PRIVACY_VALUES));
 
 /** Newer versions send whether a password is set as a boolean; older ones 0/1. The password itself is never kept. */
 export const hasPasswordField = z

@@ -1,6 +1,7 @@
 import { t } from '@/lib/shared/i18n';
 import { z } from 'zod';
-import { PRIVACY_VALUES, RESULT_LABELS } from '@/lib/shared/score';
+import { RESULT_LABELS } from '@/lib/shared/score';
+import { PRIVACY_VALUES } from '@/lib/shared/privacy';
 import { asObject } from '@/lib/api/classify';
 import { ApiError } from '@/lib/api/errors';
 import {
@@ -12,7 +13,7 @@ import {
   privacyField,
   reportCheckShape,
   resultField,
-  wholeNumber,
+  wholeNumberField,
 } from '@/lib/api/fields';
 
 export type { ReportCheck } from '@/lib/api/fields';
@@ -178,7 +179,7 @@ export const accountBody = z
         .object({
           name: z.string().nullish().catch(null),
           features: z
-            .object({ reports: wholeNumber.nullish().catch(null) })
+            .object({ reports: wholeNumberField.nullish().catch(null) })
             .nullish()
             .catch(null),
         })

@@ -1,7 +1,7 @@
 import type { Report, ReportsApi } from '@/lib/api';
 import type { ListedReport } from '@/lib/protocol';
 import { compareOutcomes, outcomesOf, scoreDelta, summariseChecks, type CheckSummary } from '@/lib/shared/check-summary';
-import { addressKey, storedAddress } from '@/lib/shared/page-address';
+import { sameStoredAddress, storedAddress } from '@/lib/shared/page-address';
 import { newestFirst, reportTime } from '@/lib/shared/report-order';
 
 /**
@@ -21,7 +21,7 @@ export const ADDRESS_HISTORY = 25;
  */
 export async function reportsOfAddress(api: ReportsApi, stored: string): Promise<{ reports: Report[]; serviceTime: number | null }> {
   const page = await api.listReports({ search: stored, searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: ADDRESS_HISTORY });
-  return { reports: newestFirst(page.reports.filter((report) => addressKey(report.url) === addressKey(stored))), serviceTime: page.serviceTime };
+  return { reports: newestFirst(page.reports.filter((report) => sameStoredAddress(report.url, stored))), serviceTime: page.serviceTime };
 }
 
 /** The report made just before `report` among `others` (any order), or null when it is the first. */

@@ -1,5 +1,5 @@
 import { isApiError } from '@/lib/api/errors';
-import { privacyDraft, readReportsView, writePreferences, writeReportsView } from '@/lib/storage';
+import { privacyDraft, readListQuery, writePreferences, writeListQuery } from '@/lib/storage';
 import { connectedApi, forgetKey, saveConnection, saveKeyLifetime, settingsAndApi, settingsView } from '@/lib/background/connection';
 import { forgettingCachedPages, keepingPageState, popupStart } from '@/lib/background/popup-cache';
 import { pageState } from '@/lib/background/page-state';
@@ -63,10 +63,10 @@ export function createHandlers(): Handlers {
     listReports: async (params) => (await api()).listReports({ ...params, searchBy: params.search ? 'url' : undefined, withChecks: false }),
     updateReport: async (request) => forgettingReport(request.id, forgettingCachedPages((await api()).updateReport(request))),
     deleteReport: async (request) => forgettingReport(request.id, forgettingCachedPages((await api()).deleteReport(request))),
-    getReportsView: () => readReportsView(),
-    saveReportsView: async ({ view }) => {
-      await writeReportsView(view);
-      return view;
+    getListQuery: () => readListQuery(),
+    saveListQuery: async ({ query }) => {
+      await writeListQuery(query);
+      return query;
     },
     getCachedReport: ({ id, generatedAt }) => cachedReportView(id, generatedAt),
     getReport: async ({ id, url }) => keepingReportView(loadReportView(await connectedApi(), id, url)),

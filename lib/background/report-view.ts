@@ -4,7 +4,7 @@ import { reportWebUrl } from '@/lib/api/address';
 import { isApiError, type ApiErrorData } from '@/lib/api/errors';
 import type { HistoryPoint, ListedReport, ReportView } from '@/lib/protocol';
 import { outcomesOf } from '@/lib/shared/check-summary';
-import { addressKey } from '@/lib/shared/page-address';
+import { sameStoredAddress } from '@/lib/shared/page-address';
 import { newestFirst } from '@/lib/shared/report-order';
 import { ADDRESS_HISTORY, listedReport, previousOf, reportsOfAddress } from '@/lib/background/address-reports';
 import { keepReportView } from '@/lib/background/report-cache';
@@ -42,7 +42,7 @@ export async function loadReportView({ api, baseUrl }: Connected, id: number, ad
   // Read only if the report comes: a report that fails must not leave this failure unheard.
   early?.catch(() => undefined);
   const report = await api.getReport({ id });
-  const list = early && addressKey(address!) === addressKey(report.url) ? early : reportsOfAddress(api, report.url);
+  const list = early && sameStoredAddress(address!, report.url) ? early : reportsOfAddress(api, report.url);
   try {
     return buildReportView(report, (await list).reports, reportWebUrl(baseUrl, id), null);
   } catch (error) {

@@ -1011,6 +1011,7 @@ export default {
   rmRegenerateFailed: 'تعذّرت إعادة إنشاء {address}: {message}',
   rmRegenerating: 'جارٍ إعادة إنشاء تقرير {address}. قد يستغرق ذلك بعض الوقت.',
   rmRegenerated: 'أُعيد إنشاء {address}: {score}.',
+  rmNowPrivacy: 'خصوصية تقرير {address} الآن: {privacy}.',
   rmNoneToShow: 'لا توجد تقارير لعرضها.',
   rmShowing: {
     zero: 'عرض {from}–{to} من {count} تقرير، الصفحة {page} من {last}.',

@@ -714,6 +714,7 @@ export default {
   rmRegenerateFailed: '{address} konnte nicht neu erstellt werden: {message}',
   rmRegenerating: 'Der Bericht über {address} wird neu erstellt. Das kann eine Weile dauern.',
   rmRegenerated: '{address} neu erstellt: {score}.',
+  rmNowPrivacy: 'Der Bericht über {address} ist jetzt {privacy}.',
   rmNoneToShow: 'Keine Berichte anzuzeigen.',
   rmShowing: {
     one: 'Angezeigt: {from}–{to} von {count} Bericht, Seite {page} von {last}.',

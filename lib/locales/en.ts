@@ -699,6 +699,7 @@ export default {
   rmRegenerateFailed: 'Could not regenerate {address}: {message}',
   rmRegenerating: 'Regenerating the report of {address}. This can take a while.',
   rmRegenerated: 'Regenerated {address}: {score}.',
+  rmNowPrivacy: '{address} is now {privacy}.',
   rmNoneToShow: 'No reports to show.',
   rmShowing: {
     one: 'Showing {from}–{to} of {count} reports, page {page} of {last}.',

@@ -766,6 +766,7 @@ export default {
   rmRegenerateFailed: 'No se pudo regenerar {address}: {message}',
   rmRegenerating: 'Regenerando el informe de {address}. Puede tardar un rato.',
   rmRegenerated: '{address} regenerado: {score}.',
+  rmNowPrivacy: 'El informe de {address} ahora es {privacy}.',
   rmNoneToShow: 'No hay informes que mostrar.',
   rmShowing: {
     one: 'Mostrando {from}–{to} de {count} informe, página {page} de {last}.',

@@ -780,6 +780,7 @@ export default {
   rmRegenerateFailed: 'Impossible de régénérer {address} : {message}',
   rmRegenerating: 'Régénération du rapport de {address}. Cela peut prendre un moment.',
   rmRegenerated: '{address} régénéré : {score}.',
+  rmNowPrivacy: 'Le rapport de {address} est maintenant {privacy}.',
   rmNoneToShow: 'Aucun rapport à afficher.',
   rmShowing: {
     one: 'Affichage de {from}–{to} sur {count} rapport, page {page} sur {last}.',

@@ -763,6 +763,7 @@ export default {
   rmRegenerateFailed: 'Não foi possível gerar de novo {address}: {message}',
   rmRegenerating: 'Gerando de novo o relatório de {address}. Isso pode levar um tempo.',
   rmRegenerated: '{address} gerado de novo: {score}.',
+  rmNowPrivacy: 'O relatório de {address} agora é {privacy}.',
   rmNoneToShow: 'Nenhum relatório para mostrar.',
   rmShowing: {
     one: 'Mostrando {from}–{to} de {count} relatório, página {page} de {last}.',

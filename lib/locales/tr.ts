@@ -689,6 +689,7 @@ export default {
   rmRegenerateFailed: '{address} yeniden oluşturulamadı: {message}',
   rmRegenerating: '{address} raporu yeniden oluşturuluyor. Bu biraz sürebilir.',
   rmRegenerated: '{address} yeniden oluşturuldu: {score}.',
+  rmNowPrivacy: '{address} raporunun gizliliği artık: {privacy}.',
   rmNoneToShow: 'Gösterilecek rapor yok.',
   rmShowing: {
     one: '{count} rapordan {from}–{to} gösteriliyor, sayfa {page}/{last}.',

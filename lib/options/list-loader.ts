@@ -1,8 +1,8 @@
 import type { ReportPage } from '@/lib/api';
 import { type ApiError, asApiError } from '@/lib/api/errors';
 import type { RequestOf } from '@/lib/protocol';
-import { changeView, listRequest } from '@/lib/options/reports-view';
-import type { ReportsView } from '@/lib/protocol';
+import { changeQuery, listRequest } from '@/lib/options/list-query';
+import type { ListQuery } from '@/lib/protocol';
 
 export type ListRequest = RequestOf<'listReports'>;
 
@@ -19,17 +19,17 @@ export interface ListState {
 export interface ListLoaderOptions {
   fetchPage: (request: ListRequest) => Promise<ReportPage>;
   onState: (state: ListState) => void;
-  /** The page asked for lay beyond the last one (reports were deleted): the view now names the last page. */
-  onViewCorrected: (view: ReportsView) => void;
+  /** The page asked for lay beyond the last one (reports were deleted): the query now names the last page. */
+  onQueryCorrected: (query: ListQuery) => void;
 }
 
 /**
- * Loads pages of the list for a view. Each load takes a ticket; only the
+ * Loads pages of the list for a query. Each load takes a ticket; only the
  * newest ticket may change the state, so a slow answer to an older search
  * never overwrites the list for a newer one, and an old failure never hides
  * a newer success.
  */
-export function createListLoader({ fetchPage, onState, onViewCorrected }: ListLoaderOptions) {
+export function createListLoader({ fetchPage, onState, onQueryCorrected }: ListLoaderOptions) {
   let state: ListState = { page: null, shown: null, loading: false, error: null };
   let latest = 0;
   const set = (change: Partial<ListState>) => {
@@ -37,15 +37,15 @@ export function createListLoader({ fetchPage, onState, onViewCorrected }: ListLo
     onState(state);
   };
 
-  async function load(view: ReportsView): Promise<void> {
+  async function load(query: ListQuery): Promise<void> {
     const ticket = ++latest;
     set({ loading: true });
     try {
-      let target = view;
+      let target = query;
       let answer = await fetchPage(listRequest(target));
       if (ticket === latest && answer.reports.length === 0 && answer.total > 0 && target.page > answer.lastPage) {
-        target = changeView(target, { page: answer.lastPage });
-        onViewCorrected(target);
+        target = changeQuery(target, { page: answer.lastPage });
+        onQueryCorrected(target);
         answer = await fetchPage(listRequest(target));
       }
       if (ticket === latest) set({ page: answer, shown: listRequest(target), error: null, loading: false });

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { useBackgroundList } from '@/lib/pages/hooks';
+import { useBackgroundList } from '@/lib/pages/use-background-list';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { t } from '@/lib/shared/i18n';
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import type { RunView } from '@/lib/protocol';
-import { useBackgroundList } from '@/lib/pages/hooks';
+import { useBackgroundList } from '@/lib/pages/use-background-list';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { t } from '@/lib/shared/i18n';
 

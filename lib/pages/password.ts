@@ -1,4 +1,4 @@
-import type { Privacy } from '@/lib/shared/score';
+import type { Privacy } from '@/lib/shared/privacy';
 import { t } from '@/lib/shared/i18n';
 
 /** The service's own bounds for a report password. */

@@ -1,8 +1,8 @@
 import type { ApiErrorData } from '@/lib/api/errors';
 import type { CachedPage, Job, ListedReport, PageState, QueuedReport, SettingsView } from '@/lib/protocol';
-import { checkReportable, sameAddress } from '@/lib/shared/page-address';
+import { checkReportable, isStoredAddressOf } from '@/lib/shared/page-address';
 import { newestFirst } from '@/lib/shared/report-order';
-import type { Privacy } from '@/lib/shared/score';
+import type { Privacy } from '@/lib/shared/privacy';
 import { t } from '@/lib/shared/i18n';
 
 /**
@@ -107,7 +107,7 @@ export const HIDDEN_ADDRESS = t('popHidden');
 function withNewReport(reports: ListedReport[], job: Job | null, address: string): ListedReport[] {
   if (job?.state !== 'done') return reports;
   const report = job.report;
-  if (reports.some((r) => r.id === report.id) || !sameAddress(report.url, address)) return reports;
+  if (reports.some((r) => r.id === report.id) || !isStoredAddressOf(report.url, address)) return reports;
   return [report, ...reports];
 }
 

@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import type { Job, PopupTab, ResponseOf } from '@/lib/protocol';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { checkReportable, popupTab } from '@/lib/shared/page-address';
-import type { Privacy } from '@/lib/shared/score';
+import type { Privacy } from '@/lib/shared/privacy';
 import { errorData } from '@/lib/pages/error-view';
 import { initialPopupState, popupReducer } from '@/lib/popup/popup-state';
 

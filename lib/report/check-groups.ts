@@ -1,7 +1,7 @@
 import type { ReportCheck } from '@/lib/api';
 import { checkName } from '@/lib/shared/check-names';
 import { IMPORTANCES, type Importance } from '@/lib/shared/check-summary';
-import { CATEGORIES, CATEGORY_NAMES, checkDetails, type Category, type CheckDetails } from '@/lib/report/catalogue';
+import { CATEGORIES, CATEGORY_NAMES, checkDetails, type Category, type CheckDetails } from '@/lib/report/check-guide';
 import { t } from '@/lib/shared/i18n';
 
 /** The report's checks as the view lists them: by category, failed first, the most important first, filtered. */

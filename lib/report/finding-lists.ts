@@ -1,7 +1,7 @@
-import type { Noun } from '@/lib/report/catalogue';
+import type { Noun } from '@/lib/report/check-guide';
 import type { CheckData, Finding, Item, ItemGroup } from '@/lib/report/findings';
-import { safeHref } from '@/lib/report/format';
-import { asList, asNumber, asRecord, asText, errorEntries, isPlainObject, itemText, listLength } from '@/lib/report/read-values';
+import { safeHref } from '@/lib/report/service-text';
+import { asList, asNumber, asRecord, asText, errorEntries, isPlainObject, itemText, listLength } from '@/lib/report/check-value-readers';
 import { t, tn } from '@/lib/shared/i18n';
 
 /** Readers of the findings that hold many things: lists, named groups, headings, structured data, tag counts. */

@@ -1,7 +1,7 @@
 import type { ReportCheck } from '@/lib/api';
-import { checkDetails, type FindingSpec, type Noun, type Range, type Unit } from '@/lib/report/catalogue';
-import { safeHref } from '@/lib/report/format';
-import { compactValue, errorEntries, isPlainObject, limitIn } from '@/lib/report/read-values';
+import { checkDetails, type FindingSpec, type Noun, type Range, type Unit } from '@/lib/report/check-guide';
+import { safeHref } from '@/lib/report/service-text';
+import { compactValue, errorEntries, isPlainObject, limitIn } from '@/lib/report/check-value-readers';
 import { readCounts, readGroups, readHeadings, readList, readStructured } from '@/lib/report/finding-lists';
 
 /**
@@ -37,7 +37,7 @@ export type Finding =
 
 export type CheckData = Pick<ReportCheck, 'passed' | 'value'> & { errors?: unknown };
 
-/** The limit the report names in its errors, else the catalogue's default. */
+/** The limit the report names in its errors, else the check guide's default. */
 export function limitOf(check: CheckData, fallback: Range | undefined): { limit: Range | null; fromReport: boolean } {
   const reported = limitIn(check.errors);
   if (reported) return { limit: reported, fromReport: true };

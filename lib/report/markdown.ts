@@ -2,7 +2,7 @@ import type { ReportView } from '@/lib/protocol';
 import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
 import { groupChecks } from '@/lib/report/check-groups';
 import { readFinding, type Finding } from '@/lib/report/findings';
-import { characters, formatNumber, formatRange, plural } from '@/lib/report/format';
+import { characters, formatMeasure, formatRange, plural } from '@/lib/report/number-words';
 import { t, tn, uiLanguage, type PlainKey } from '@/lib/shared/i18n';
 
 /**
@@ -21,8 +21,8 @@ export function findingInShort(finding: Finding): string | null {
     case 'text':
       return characters(finding.length);
     case 'number': {
-      const limit = finding.limit && formatRange(finding.limit, (n) => formatNumber(n, finding.unit));
-      return `${formatNumber(finding.value, finding.unit)}${limit ? ` (limit: ${limit})` : ''}`;
+      const limit = finding.limit && formatRange(finding.limit, (n) => formatMeasure(n, finding.unit));
+      return `${formatMeasure(finding.value, finding.unit)}${limit ? ` (limit: ${limit})` : ''}`;
     }
     case 'list':
     case 'groups':

@@ -78,17 +78,17 @@ export function outlineInPage(targets: PageTargets, words: OutlineWords): Outlin
     if (matches.length === 0) missing += 1;
     for (const el of matches) found.add(el);
   };
-  const sameAddress = (el: Element, name: string, url: string) => {
+  const pointsTo = (el: Element, name: string, url: string) => {
     const raw = el.getAttribute(name) ?? '';
     return raw === url || (raw !== '' && absolute(raw) !== null && absolute(raw) === absolute(url));
   };
 
   if (targets.by === 'image') {
     const images = all('img');
-    for (const url of targets.urls) take(images.filter((img) => sameAddress(img, 'src', url)));
+    for (const url of targets.urls) take(images.filter((img) => pointsTo(img, 'src', url)));
   } else if (targets.by === 'link') {
     const links = all('a[href]').filter((a) => (a.getAttribute('target') ?? '').toLowerCase() === '_blank');
-    for (const url of targets.urls) take(links.filter((a) => sameAddress(a, 'href', url)));
+    for (const url of targets.urls) take(links.filter((a) => pointsTo(a, 'href', url)));
   } else if (targets.by === 'heading') {
     for (const { level, text } of targets.headings) take(all(`h${level}`).filter((h) => squash(h.textContent) === squash(text)));
   } else if (targets.by === 'style') {

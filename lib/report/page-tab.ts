@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import { sameAddress } from '@/lib/shared/page-address';
+import { isStoredAddressOf } from '@/lib/shared/page-address';
 
 /**
  * The tab "Show on page" works in: the tab whose page the report is of. The
@@ -26,7 +26,7 @@ export function siteOrigins(stored: string): { host: string; origins: string[] }
   return { host: name.toLowerCase(), origins: [`http://${name}/*`, `https://${name}/*`] };
 }
 
-const showsPage = (tab: Browser.tabs.Tab, stored: string) => tab.id !== undefined && Boolean(tab.url) && sameAddress(stored, tab.url!);
+const showsPage = (tab: Browser.tabs.Tab, stored: string) => tab.id !== undefined && Boolean(tab.url) && isStoredAddressOf(stored, tab.url!);
 
 /**
  * Finds the tab that shows the report's page: the one it was opened from

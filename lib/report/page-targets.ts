@@ -1,5 +1,5 @@
 import type { ReportCheck } from '@/lib/api';
-import { checkDetails, type Noun } from '@/lib/report/catalogue';
+import { checkDetails, type Noun } from '@/lib/report/check-guide';
 import { readCounts, readHeadings, readList } from '@/lib/report/finding-lists';
 import { sourcesOf } from '@/lib/report/findings';
 

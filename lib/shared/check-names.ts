@@ -3,7 +3,7 @@ import { t, type PlainKey } from '@/lib/shared/i18n';
 /**
  * The plain-words name of each check the service runs, by its key in a
  * report's `results`. Names only: the background words the popup's summary
- * with them, so the sentences on why and how (lib/report/catalogue.ts) stay
+ * with them, so the sentences on why and how (lib/report/check-guide.ts) stay
  * out of the background and the popup. A check this list does not know (a
  * newer or older service, a port) gets a name made from its key.
  */

@@ -1,4 +1,4 @@
-import type { ReportsView } from '@/lib/protocol';
+import type { ListQuery } from '@/lib/protocol';
 import { RESULT_LABELS } from '@/lib/shared/score';
 
 /**
@@ -21,7 +21,7 @@ export const RESULT_FILTERS = ['all', ...RESULT_LABELS] as const;
 export type ResultFilter = (typeof RESULT_FILTERS)[number];
 
 /** The reports manager's list before the user changes it: newest first, as the service itself lists them. */
-export const DEFAULT_REPORTS_VIEW: Readonly<ReportsView> = Object.freeze({
+export const DEFAULT_LIST_QUERY: Readonly<ListQuery> = Object.freeze({
   search: '',
   project: '',
   result: 'all',

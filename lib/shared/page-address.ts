@@ -3,8 +3,8 @@ import type { PopupTab } from '@/lib/protocol';
 import { t, type PlainKey } from '@/lib/shared/i18n';
 /**
  * What the popup and the context menu may report, and the form in which the
- * service stores an address. Kept free of zod and of the API client so the
- * popup bundle stays small.
+ * service stores an address, with the one key addresses are compared by.
+ * Kept free of zod and of the API client so the popup bundle stays small.
  */
 
 export type Reportability = { ok: true; url: string } | { ok: false; reason: string };
@@ -55,19 +55,32 @@ export function storedAddress(address: string): string {
   return host + path;
 }
 
-/** One key for every way of writing an address as the service stores it (trailing slash and case are no difference). */
-export function addressKey(stored: string): string {
+/** The key of a stored address: trailing slash and case are no difference to the service. */
+function storedKey(stored: string): string {
   return stored.replace(/\/+$/, '').toLowerCase();
 }
 
-/** One key for every way of writing a page's address that the service stores alike (scheme, `www.`, trailing slash, case). */
+/**
+ * The one key of a page: every way of writing its address that the service stores alike
+ * (scheme, `www.`, trailing slash, case) gives the same key.
+ */
 export function pageKey(url: string): string {
-  return addressKey(storedAddress(url));
+  return storedKey(storedAddress(url));
 }
 
-/** Whether a report's stored address is the page's. */
-export function sameAddress(stored: string, pageUrl: string): boolean {
-  return addressKey(stored) === addressKey(storedAddress(pageUrl));
+/** Whether two page addresses are one page to the service. */
+export function samePage(a: string, b: string): boolean {
+  return pageKey(a) === pageKey(b);
+}
+
+/** Whether two stored addresses (as reports carry them) are one page. */
+export function sameStoredAddress(a: string, b: string): boolean {
+  return storedKey(a) === storedKey(b);
+}
+
+/** Whether a report's stored address is the page at `pageUrl`. */
+export function isStoredAddressOf(stored: string, pageUrl: string): boolean {
+  return storedKey(stored) === pageKey(pageUrl);
 }
 
 /** A tab as the popup opens over it: its id, and its address (a tab still loading has only its pending one). */

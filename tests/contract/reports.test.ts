@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Privacy } from '@/lib/shared/score';
+import type { Privacy } from '@/lib/shared/privacy';
 import { scoreLabel } from '@/lib/shared/score';
 import { ACCOUNTS, failure, startPages, startService } from './harness';
 

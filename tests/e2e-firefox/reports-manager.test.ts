@@ -56,7 +56,7 @@ beforeAll(async () => {
   await form.waitForLoaded();
   expect(await form.connect(ext, { baseUrl: service.baseUrl, apiKey }, 'grant')).toMatchObject({ ok: true });
   manager = new ReportsManagerPage(options);
-  await manager.resetView();
+  await manager.resetListQuery();
 }, 60_000);
 
 afterAll(async () => {

@@ -81,7 +81,7 @@ beforeAll(async () => {
   manager = new ReportsManagerPage(options);
   panel = new RunsPanelPage(options);
   await manager.connect(service.baseUrl, apiKey);
-  await manager.resetView();
+  await manager.resetListQuery();
 }, 90_000);
 
 afterAll(async () => {

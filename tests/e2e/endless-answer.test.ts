@@ -63,7 +63,7 @@ beforeAll(async () => {
   options = await ext.openOptions();
   manager = new ReportsManagerPage(options);
   await manager.connect(service.baseUrl, apiKey);
-  await manager.resetView();
+  await manager.resetListQuery();
   await manager.waitForList({ page: 1 });
 }, 60_000);
 

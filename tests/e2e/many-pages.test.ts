@@ -130,7 +130,7 @@ beforeAll(async () => {
   await session.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
   await openOptions();
   await manager.connect(service.baseUrl, apiKey);
-  await manager.resetView();
+  await manager.resetListQuery();
 }, 90_000);
 
 afterAll(async () => {

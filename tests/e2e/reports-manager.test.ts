@@ -98,7 +98,7 @@ beforeAll(async () => {
   manager = new ReportsManagerPage(options);
   runs = new RunsPanelPage(options);
   await manager.connect(service.baseUrl, apiKey);
-  await manager.resetView();
+  await manager.resetListQuery();
 }, 60_000);
 
 afterAll(async () => {

@@ -5,10 +5,9 @@ import type { RunView } from '@/lib/protocol';
 import { runTitle } from '@/lib/shared/run-text';
 import { Dialog } from '@/components/ui/Dialog';
 import { Notice } from '@/components/ui/Notice';
-import type { Selection } from '@/components/options/reports/manager-hooks';
+import type { Selection } from '@/lib/options/use-selection';
 import { t } from '@/lib/shared/i18n';
-
-export type BulkChoice = 'delete' | 'regenerate' | 'public' | 'private';
+import type { BulkChoice } from '@/lib/options/use-report-actions';
 
 interface Props {
   choice: BulkChoice;

@@ -30,7 +30,7 @@ export function DebouncedInput({ id, value, onCommit, type = 'text', list, place
     commitRef.current(next);
   };
 
-  // The view may change from elsewhere ("Clear filters"): show what it holds now.
+  // The query may change from elsewhere ("Clear filters"): show what it holds now.
   useEffect(() => {
     if (value === committed.current) return;
     committed.current = value;

@@ -10,7 +10,7 @@ interface Props {
   announce: (text: string) => void;
 }
 
-/** The current view, every page of it with its filters and order, downloaded as a CSV file. */
+/** The current query, every page of it with its filters and order, downloaded as a CSV file. */
 export function ExportButton({ filters, announce }: Props) {
   const [busy, setBusy] = useState(false);
   const exportCsv = async () => {

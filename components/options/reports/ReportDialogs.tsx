@@ -1,13 +1,13 @@
 import type { Report } from '@/lib/api';
-import { PRIVACY_TEXT } from '@/lib/shared/score';
+import { PRIVACY_TEXT } from '@/lib/shared/privacy';
 import { BulkActionDialog } from '@/components/options/reports/BulkActionDialog';
-import type { Selection } from '@/components/options/reports/manager-hooks';
+import type { Selection } from '@/lib/options/use-selection';
 import type { RunView } from '@/lib/protocol';
 import { runTitle } from '@/lib/shared/run-text';
 import { DeleteDialog } from '@/components/ui/DeleteDialog';
 import { PrivacyDialog } from '@/components/ui/PrivacyDialog';
-import type { OpenDialog } from '@/components/options/reports/useReportActions';
-import { t } from '@/lib/shared/i18n';
+import type { OpenDialog } from '@/lib/options/use-report-actions';
+import { t, uiLanguage } from '@/lib/shared/i18n';
 
 interface Props {
   dialog: OpenDialog;
@@ -32,7 +32,7 @@ export function ReportDialogs({ dialog, onClose, replaceReport, reload, announce
           report={dialog.report}
           onSaved={(saved) => {
             replaceReport(saved);
-            announce(`${saved.url} is now ${PRIVACY_TEXT[saved.privacy].toLowerCase()}.`);
+            announce(t('rmNowPrivacy', { address: saved.url, privacy: PRIVACY_TEXT[saved.privacy].toLocaleLowerCase(uiLanguage()) }));
           }}
           onFailed={reloadAfterFailure}
           onClose={onClose}

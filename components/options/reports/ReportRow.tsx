@@ -1,13 +1,11 @@
 import { Component } from 'preact';
 import type { Report } from '@/lib/api';
 import { reportViewPathOf } from '@/lib/shared/report-view-address';
-import { PRIVACY_SHORT_TEXT } from '@/lib/shared/score';
+import { PRIVACY_SHORT_TEXT } from '@/lib/shared/privacy';
 import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
 import { t } from '@/lib/shared/i18n';
-
-/** Something running on the row's report that the row itself shows. */
-export type RowActivity = 'regenerating';
+import type { RowActivity } from '@/lib/options/use-report-actions';
 
 export interface RowActions {
   onSelect: (report: Report, selected: boolean) => void;

@@ -1,19 +1,20 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useNow } from '@/lib/pages/hooks';
-import { clearFilters, hasFilters, listFilters } from '@/lib/options/reports-view';
-import type { ReportsView } from '@/lib/protocol';
+import { useNow } from '@/lib/pages/use-clock';
+import { clearFilters, hasFilters, listFilters } from '@/lib/options/list-query';
+import type { ListQuery } from '@/lib/protocol';
 import { Notice } from '@/components/ui/Notice';
 import { EmptyList, FirstLoad, LoadError } from '@/components/options/reports/ListStates';
-import { useFocusAfterDelete, useListAnnouncement } from '@/components/options/reports/manager-hooks';
+import { useFocusAfterDelete } from '@/lib/options/use-focus-after-delete';
 import { Pager } from '@/components/options/reports/Pager';
 import { ReportDialogs } from '@/components/options/reports/ReportDialogs';
 import { ReportsTable } from '@/components/options/reports/ReportsTable';
 import { SelectionBar } from '@/components/options/reports/SelectionBar';
-import { Toolbar } from '@/components/options/reports/Toolbar';
+import { ListControls } from '@/components/options/reports/ListControls';
 import { ExportButton } from '@/components/options/reports/ExportButton';
-import { useAnnouncer, useSelection } from '@/components/options/reports/manager-hooks';
-import { useReportActions } from '@/components/options/reports/useReportActions';
-import { useReportsList } from '@/components/options/reports/useReportsList';
+import { useAnnouncer, useListAnnouncement } from '@/lib/options/use-announcer';
+import { useSelection } from '@/lib/options/use-selection';
+import { useReportActions } from '@/lib/options/use-report-actions';
+import { useReportsList } from '@/lib/options/use-reports-list';
 import '@/components/ui/theme.css';
 import '@/components/ui/ui.css';
 import '@/components/options/reports/reports.css';
@@ -30,7 +31,7 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
   // "3 minutes ago" should not go stale while the page stays open.
   const now = useNow(60_000);
   const reports = list.page?.reports ?? [];
-  const selection = useSelection(reports, list.view);
+  const selection = useSelection(reports, list.query);
   // A run that ended in the background changed reports: the list shows what the service now holds.
   useEffect(() => {
     if (runsEnded > 0) void list.reload();
@@ -43,13 +44,13 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
   // A failed load is told next to the control that asked for it: the pager sits below a long table.
   const [errorAtPager, setErrorAtPager] = useState(false);
 
-  const view = list.view;
+  const query = list.query;
   const title = (
     <h2 id="rm-heading" ref={heading} tabIndex={-1}>
       {t('rmHeading')}
     </h2>
   );
-  if (!view) {
+  if (!query) {
     return (
       <section class="rm" aria-labelledby="rm-heading" data-state="loading">
         {title}
@@ -58,9 +59,9 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
     );
   }
   const { page } = list;
-  const changeFromAbove = (change: Partial<ReportsView>) => {
+  const changeFromAbove = (change: Partial<ListQuery>) => {
     setErrorAtPager(false);
-    list.setView(change);
+    list.setQuery(change);
   };
   const loadError = list.error && <LoadError error={list.error} onRetry={() => void list.reload()} />;
 
@@ -72,7 +73,7 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
       data-shown={JSON.stringify(list.shown)}
     >
       {title}
-      <Toolbar view={view} projects={list.projects} onChange={changeFromAbove} />
+      <ListControls query={query} projects={list.projects} onChange={changeFromAbove} />
       <div class="rm-status-line">
         <p class="rm-status" role="status">
           {list.loading && list.page ? t('loading') : status}
@@ -85,7 +86,7 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
           onSelectMatching={() => page && selection.selectMatching(page.total)}
           onAction={(choice) => actions.setDialog({ kind: 'bulk', choice })}
         />
-        <ExportButton filters={listFilters(view)} announce={announce} />
+        <ExportButton filters={listFilters(query)} announce={announce} />
       </div>
       {!errorAtPager && loadError}
       {actions.actionError && (
@@ -97,12 +98,12 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
       )}
       <div ref={tableArea} class={list.loading && list.page ? 'rm-list rm-list--stale' : 'rm-list'}>
         {!list.page && list.loading && <FirstLoad />}
-        {list.page && reports.length === 0 && <EmptyList filtered={hasFilters(view)} onClearFilters={() => changeFromAbove(clearFilters(view))} />}
+        {list.page && reports.length === 0 && <EmptyList filtered={hasFilters(query)} onClearFilters={() => changeFromAbove(clearFilters(query))} />}
         {reports.length > 0 && (
           <ReportsTable
             reports={reports}
-            view={view}
-            caption={t('rmCaption', { page: list.page?.page ?? view.page })}
+            query={query}
+            caption={t('rmCaption', { page: list.page?.page ?? query.page })}
             loading={list.loading}
             selected={selection.ids}
             activity={actions.activity}
@@ -120,10 +121,10 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
       {errorAtPager && loadError}
       <Pager
         page={list.page}
-        current={list.error && list.page ? list.page.page : view.page}
+        current={list.error && list.page ? list.page.page : query.page}
         onPage={(page) => {
           setErrorAtPager(true);
-          list.setView({ page });
+          list.setQuery({ page });
         }}
       />
       <ReportDialogs

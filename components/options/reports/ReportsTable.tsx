@@ -1,41 +1,42 @@
 import type { Report } from '@/lib/api';
 import type { SortKey } from '@/lib/shared/list-options';
-import type { ReportsView } from '@/lib/protocol';
-import { ReportRow, rowWords, type RowActions, type RowActivity } from '@/components/options/reports/ReportRow';
+import type { ListQuery } from '@/lib/protocol';
+import { ReportRow, rowWords, type RowActions } from '@/components/options/reports/ReportRow';
+import type { RowActivity } from '@/lib/options/use-report-actions';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { t } from '@/lib/shared/i18n';
 
 interface Props extends RowActions {
   reports: readonly Report[];
-  view: ReportsView;
+  query: ListQuery;
   caption: string;
   loading: boolean;
   selected: ReadonlySet<number>;
   activity: ReadonlyMap<number, RowActivity>;
   now: number;
   onSelectAll: (selected: boolean) => void;
-  onSort: (sortBy: SortKey, sort: ReportsView['sort']) => void;
+  onSort: (sortBy: SortKey, sort: ListQuery['sort']) => void;
 }
 
 interface SortHeaderProps {
   label: string;
   sortKey: SortKey;
-  view: ReportsView;
+  query: ListQuery;
   onSort: Props['onSort'];
   /** The column's class, which sets its width. */
   column?: string;
 }
 
-function SortHeader({ label, sortKey, view, onSort, column }: SortHeaderProps) {
-  const active = view.sortBy === sortKey;
-  const next = active ? (view.sort === 'asc' ? 'desc' : 'asc') : sortKey === 'url' ? 'asc' : 'desc';
-  const direction = view.sort === 'asc' ? 'ascending' : 'descending';
+function SortHeader({ label, sortKey, query, onSort, column }: SortHeaderProps) {
+  const active = query.sortBy === sortKey;
+  const next = active ? (query.sort === 'asc' ? 'desc' : 'asc') : sortKey === 'url' ? 'asc' : 'desc';
+  const direction = query.sort === 'asc' ? 'ascending' : 'descending';
   return (
     <th scope="col" class={column} aria-sort={active ? direction : undefined}>
       <button type="button" class="rm-sort-button" onClick={() => onSort(sortKey, next)}>
         {label}
         <span class="rm-sort-mark" aria-hidden="true">
-          {active ? (view.sort === 'asc' ? '▲' : '▼') : ''}
+          {active ? (query.sort === 'asc' ? '▲' : '▼') : ''}
         </span>
         <span class="sr-only">{next === 'asc' ? t('rmSortAsc') : t('rmSortDesc')}</span>
       </button>
@@ -45,7 +46,7 @@ function SortHeader({ label, sortKey, view, onSort, column }: SortHeaderProps) {
 
 /** The reports of one page as a real table: a caption, column headers, and each address as its row's header. */
 export function ReportsTable(props: Props) {
-  const { reports, view, selected, onSort } = props;
+  const { reports, query, selected, onSort } = props;
   const chosen = reports.filter((r) => selected.has(r.id)).length;
   const words = useMemo(rowWords, []);
   // The rows get one actions object for the table's life, which calls the newest props' handlers: a row is drawn
@@ -70,15 +71,15 @@ export function ReportsTable(props: Props) {
             <th scope="col" class="rm-col-select">
               <SelectAll count={reports.length} chosen={chosen} onChange={props.onSelectAll} />
             </th>
-            <SortHeader label={t('rmAddress')} sortKey="url" view={view} onSort={onSort} />
+            <SortHeader label={t('rmAddress')} sortKey="url" query={query} onSort={onSort} />
             <th scope="col" class="rm-col-project">
               {t('rmProject')}
             </th>
-            <SortHeader label={t('rmResult')} sortKey="result" view={view} onSort={onSort} column="rm-col-score" />
+            <SortHeader label={t('rmResult')} sortKey="result" query={query} onSort={onSort} column="rm-col-score" />
             <th scope="col" class="rm-col-privacy">
               {t('privacyLegend')}
             </th>
-            <SortHeader label={t('rmColGenerated')} sortKey="generated_at" view={view} onSort={onSort} column="rm-col-date" />
+            <SortHeader label={t('rmColGenerated')} sortKey="generated_at" query={query} onSort={onSort} column="rm-col-date" />
             <th scope="col" class="rm-col-actions">
               {t('rmColActions')}
             </th>

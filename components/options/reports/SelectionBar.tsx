@@ -1,5 +1,5 @@
 import { bulkButtonText, reportsCount } from '@/lib/shared/run-text';
-import type { BulkChoice } from '@/components/options/reports/BulkActionDialog';
+import type { BulkChoice } from '@/lib/options/use-report-actions';
 import { t, tn } from '@/lib/shared/i18n';
 
 interface Props {

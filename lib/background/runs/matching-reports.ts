@@ -1,9 +1,10 @@
 import type { Report, ReportsApi } from '@/lib/api';
 import { reportWebUrl } from '@/lib/api/address';
 import { ApiError } from '@/lib/api/errors';
-import type { ListFilters, ReportsView } from '@/lib/protocol';
+import type { ListFilters, ListQuery } from '@/lib/protocol';
 import { toCsv } from '@/lib/shared/csv';
-import { PRIVACY_TEXT, RESULT_LABEL_TEXT } from '@/lib/shared/score';
+import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
+import { PRIVACY_TEXT } from '@/lib/shared/privacy';
 import { t } from '@/lib/shared/i18n';
 
 /**
@@ -29,7 +30,7 @@ interface MatchingPage {
 export async function* matchingPages(
   api: ReportsApi,
   filters: ListFilters,
-  order?: Pick<ReportsView, 'sortBy' | 'sort'>,
+  order?: Pick<ListQuery, 'sortBy' | 'sort'>,
 ): AsyncGenerator<MatchingPage> {
   for (let page = 1; page <= MAX_PAGES; page++) {
     const answer = await api.listReports({

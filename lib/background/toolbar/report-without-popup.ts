@@ -5,7 +5,7 @@ import { onQueueOutcome, queueReport, type QueueOutcome } from '@/lib/background
 import { scheduleWork, wakeAlso } from '@/lib/background/runs/run-engine';
 import type { Job } from '@/lib/protocol';
 import { checkReportable } from '@/lib/shared/page-address';
-import type { Privacy } from '@/lib/shared/score';
+import type { Privacy } from '@/lib/shared/privacy';
 import { readPreferences, reportJobs } from '@/lib/storage';
 import {
   failureNotification,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PRIVACY_TEXT, RESULT_LABEL_TEXT, scoreLabel, type ResultLabel } from '@/lib/shared/score';
+import { RESULT_LABEL_TEXT, scoreLabel, type ResultLabel } from '@/lib/shared/score';
+import { PRIVACY_TEXT } from '@/lib/shared/privacy';
 
 describe('scoreLabel', () => {
   it.each<[number, ResultLabel]>([

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Report, ReportPage } from '@/lib/api';
 import { ApiError } from '@/lib/api/errors';
 import { createListLoader, type ListRequest, type ListState } from '@/lib/options/list-loader';
-import { DEFAULT_REPORTS_VIEW } from '@/lib/shared/list-options';
-import type { ReportsView } from '@/lib/protocol';
+import { DEFAULT_LIST_QUERY } from '@/lib/shared/list-options';
+import type { ListQuery } from '@/lib/protocol';
 
 const report = (id: number, url = `example.com/page-${id}`): Report => ({
   id,
@@ -42,13 +42,13 @@ function heldService() {
 function setup() {
   const service = heldService();
   const states: ListState[] = [];
-  const corrected: ReportsView[] = [];
-  const loader = createListLoader({ fetchPage: service.fetchPage, onState: (s) => states.push(s), onViewCorrected: (v) => corrected.push(v) });
+  const corrected: ListQuery[] = [];
+  const loader = createListLoader({ fetchPage: service.fetchPage, onState: (s) => states.push(s), onQueryCorrected: (v) => corrected.push(v) });
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { service, states, corrected, loader, flush };
 }
 
-const view = (change: Partial<ReportsView>): ReportsView => ({ ...DEFAULT_REPORTS_VIEW, ...change });
+const view = (change: Partial<ListQuery>): ListQuery => ({ ...DEFAULT_LIST_QUERY, ...change });
 
 describe('loading the list', () => {
   it('shows the answer and the request it answers', async () => {

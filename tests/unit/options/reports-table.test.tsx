@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'preact';
 import type { Report } from '@/lib/api';
-import { DEFAULT_REPORTS_VIEW } from '@/lib/shared/list-options';
+import { DEFAULT_LIST_QUERY } from '@/lib/shared/list-options';
 import { ReportRow } from '@/components/options/reports/ReportRow';
 import { ReportsTable } from '@/components/options/reports/ReportsTable';
 import { renderInto } from '../report/dom';
@@ -29,7 +29,7 @@ function table(reports: Report[], { loading = false, selected = new Set<number>(
   return (
     <ReportsTable
       reports={reports}
-      view={{ ...DEFAULT_REPORTS_VIEW }}
+      query={{ ...DEFAULT_LIST_QUERY }}
       caption="Reports, page 1"
       loading={loading}
       selected={selected}

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ReportCheck } from '@/lib/api';
 import { checkName } from '@/lib/shared/check-names';
-import { checkDetails } from '@/lib/report/catalogue';
+import { checkDetails } from '@/lib/report/check-guide';
 import { readFinding } from '@/lib/report/findings';
 import { CheckItem } from '@/components/report/CheckItem';
 import { CheckList, FIRST_FRAME_CHECKS } from '@/components/report/CheckList';
 import { groupChecks } from '@/lib/report/check-groups';
 import type { ShowOnPageControl } from '@/components/report/ShowOnPage';
-import { Finding } from '@/components/report/Finding';
+import { FindingByKind } from '@/components/report/FindingByKind';
 import { HUGE, LINK_MARKUP, MARKUP, WRONG_TYPES } from '../../fixtures/report-view/hostile';
 import { RECORDED, reportOf } from '../../fixtures/report-view';
 import { injected, renderInto } from './dom';
@@ -129,7 +129,7 @@ describe('what a check says', () => {
   });
 
   it('markup in a check of an unknown key shows as the text it is', () => {
-    const view = renderInto(<Finding finding={readFinding(MARKUP, checksOf(WRONG_TYPES)[MARKUP]!)} />);
+    const view = renderInto(<FindingByKind finding={readFinding(MARKUP, checksOf(WRONG_TYPES)[MARKUP]!)} />);
     expect(view.text()).toContain(MARKUP.slice(0, 20));
     expect(injected(view.root)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkName, isKnownCheck, readableKey } from '@/lib/shared/check-names';
 import { compareOutcomes, scoreDelta, summariseChecks } from '@/lib/shared/check-summary';
 import { readReportViewTarget, reportViewPath } from '@/lib/shared/report-view-address';
-import { KNOWN_CHECKS } from '@/lib/report/catalogue';
+import { KNOWN_CHECKS } from '@/lib/report/check-guide';
 import { RECORDED } from '../../fixtures/report-view';
 
 describe('the names of the checks', () => {

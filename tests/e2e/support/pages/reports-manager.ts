@@ -53,8 +53,8 @@ export class ReportsManagerPage {
     });
   }
 
-  /** Forgets the kept view, so the run starts from the defaults. */
-  async resetView(): Promise<void> {
+  /** Forgets the kept list query, so the run starts from the defaults. */
+  async resetListQuery(): Promise<void> {
     await this.page.evaluate(() => chrome.storage.local.remove(['reportsView', 'reportsView$']));
     await reloadPage(this.page);
   }

@@ -1,12 +1,5 @@
 import type { Item } from '@/lib/report/findings';
-import { shortened } from '@/lib/report/format';
-import { t } from '@/lib/shared/i18n';
-
-/** " (limit: at most 2 s)"; a default limit says so, as the service's admin may have set another. */
-export function LimitText({ words, fromReport }: { words: string | null; fromReport: boolean }) {
-  if (!words) return null;
-  return <span class="finding__limit muted"> ({fromReport ? t('findingLimit', { limit: words }) : t('findingUsualLimit', { limit: words })})</span>;
-}
+import { shortened } from '@/lib/report/service-text';
 
 /** An item as text, a link when it is a web address, with the words that came with it. */
 export function ItemText({ item }: { item: Item }) {

@@ -1,15 +1,15 @@
 import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
-import { SORT_KEY_TEXT } from '@/lib/options/reports-view';
+import { SORT_KEY_TEXT } from '@/lib/options/list-query';
 import { PER_PAGE_OPTIONS, SORT_KEYS, type ResultFilter, type SortDirection } from '@/lib/shared/list-options';
-import type { ReportsView } from '@/lib/protocol';
+import type { ListQuery } from '@/lib/protocol';
 import { DebouncedInput } from '@/components/options/reports/DebouncedInput';
 import { Field, MenuField } from '@/components/ui/Field';
 import { t } from '@/lib/shared/i18n';
 
 interface Props {
-  view: ReportsView;
+  query: ListQuery;
   projects: readonly string[];
-  onChange: (change: Partial<ReportsView>) => void;
+  onChange: (change: Partial<ListQuery>) => void;
 }
 
 const RESULT_OPTIONS: [ResultFilter, string][] = [
@@ -26,15 +26,15 @@ const ORDER_OPTIONS: [SortDirection, string][] = [
 ];
 const PER_PAGE_MENU = PER_PAGE_OPTIONS.map((n) => [n, String(n)] as const);
 
-/** Search, filters, sort and page size: each one a labelled control that changes the view. */
-export function Toolbar({ view, projects, onChange }: Props) {
+/** Search, filters, sort and page size: each one a labelled control that changes the query. */
+export function ListControls({ query, projects, onChange }: Props) {
   return (
-    <div class="rm-toolbar" role="search" aria-label={t('rmFind')}>
+    <div class="rm-list-controls" role="search" aria-label={t('rmFind')}>
       <Field id="rm-search" label={t('rmSearch')} wide>
         <DebouncedInput
           id="rm-search"
           type="search"
-          value={view.search}
+          value={query.search}
           maxLength={2048}
           placeholder="example.com/blog"
           translate={false}
@@ -44,7 +44,7 @@ export function Toolbar({ view, projects, onChange }: Props) {
       <Field id="rm-project" label={t('rmProject')}>
         <DebouncedInput
           id="rm-project"
-          value={view.project}
+          value={query.project}
           list="rm-projects"
           maxLength={255}
           placeholder={t('rmAllProjects')}
@@ -56,10 +56,16 @@ export function Toolbar({ view, projects, onChange }: Props) {
           ))}
         </datalist>
       </Field>
-      <MenuField id="rm-result" label={t('rmResult')} value={view.result} options={RESULT_OPTIONS} onChoose={(result) => onChange({ result })} />
-      <MenuField id="rm-sort-by" label={t('rmSortBy')} value={view.sortBy} options={SORT_OPTIONS} onChoose={(sortBy) => onChange({ sortBy })} />
-      <MenuField id="rm-sort" label={t('rmOrder')} value={view.sort} options={ORDER_OPTIONS} onChoose={(sort) => onChange({ sort })} />
-      <MenuField id="rm-per-page" label={t('rmPerPage')} value={view.perPage} options={PER_PAGE_MENU} onChoose={(perPage) => onChange({ perPage })} />
+      <MenuField id="rm-result" label={t('rmResult')} value={query.result} options={RESULT_OPTIONS} onChoose={(result) => onChange({ result })} />
+      <MenuField id="rm-sort-by" label={t('rmSortBy')} value={query.sortBy} options={SORT_OPTIONS} onChoose={(sortBy) => onChange({ sortBy })} />
+      <MenuField id="rm-sort" label={t('rmOrder')} value={query.sort} options={ORDER_OPTIONS} onChoose={(sort) => onChange({ sort })} />
+      <MenuField
+        id="rm-per-page"
+        label={t('rmPerPage')}
+        value={query.perPage}
+        options={PER_PAGE_MENU}
+        onChoose={(perPage) => onChange({ perPage })}
+      />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import type { SettingsView } from '@/lib/protocol';
 import { hasContextMenus } from '@/lib/shared/platform';
-import { PRIVACY_TEXT } from '@/lib/shared/score';
-import { BadgeSetting } from '@/components/options/toolbar/BadgeSetting';
-import { ShortcutList } from '@/components/options/toolbar/ShortcutList';
-import '@/components/options/toolbar/toolbar-settings.css';
+import { PRIVACY_TEXT } from '@/lib/shared/privacy';
+import { BadgeSetting } from '@/components/options/toolbar-settings/BadgeSetting';
+import { ShortcutList } from '@/components/options/toolbar-settings/ShortcutList';
+import '@/components/options/toolbar-settings/toolbar-settings.css';
 import { t } from '@/lib/shared/i18n';
 
 /** Reports from the right-click menu or a shortcut use the default privacy, except a password one: there is nowhere to type it. */

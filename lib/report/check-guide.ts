@@ -1,7 +1,7 @@
-import { MISCELLANEOUS_CHECKS } from '@/lib/report/catalogue-miscellaneous';
-import { PERFORMANCE_CHECKS } from '@/lib/report/catalogue-performance';
-import { SECURITY_CHECKS } from '@/lib/report/catalogue-security';
-import { SEO_CHECKS } from '@/lib/report/catalogue-seo';
+import { MISCELLANEOUS_CHECKS } from '@/lib/report/check-guide-miscellaneous';
+import { PERFORMANCE_CHECKS } from '@/lib/report/check-guide-performance';
+import { SECURITY_CHECKS } from '@/lib/report/check-guide-security';
+import { SEO_CHECKS } from '@/lib/report/check-guide-seo';
 import { t, type PlainKey, type PluralKey } from '@/lib/shared/i18n';
 
 /**
@@ -29,7 +29,7 @@ export interface Range {
   min: number | null;
   max: number | null;
 }
-/** How to count what a list holds: "1 image without alt text", "3 images without alt text" (a plural in the catalogue). */
+/** How to count what a list holds: "1 image without alt text", "3 images without alt text" (a plural in the message catalogues). */
 export type Noun = Extract<PluralKey, `noun${string}`>;
 
 export type FindingSpec =
@@ -50,7 +50,7 @@ export type FindingSpec =
 /** Which elements of the live page a finding names, for "Show on page". */
 export type OnPage = 'image' | 'heading' | 'link' | 'style' | 'tag';
 
-/** A check as the tables write it: the sentences by their catalogue keys. */
+/** A check as the tables write it: the sentences by their message keys. */
 export interface CheckSpec {
   category: Category;
   /** Why the check matters, and how to fix a failure. */

@@ -1,6 +1,6 @@
-import type { FindingSpec, Range } from '@/lib/report/catalogue';
+import type { FindingSpec, Range } from '@/lib/report/check-guide';
 
-/** Shorthands the catalogue's tables are written with. */
+/** Shorthands the check guide's tables are written with. */
 export const max = (n: number): Range => ({ min: null, max: n });
 export const min = (n: number): Range => ({ min: n, max: null });
 export const value: FindingSpec = { kind: 'value' };

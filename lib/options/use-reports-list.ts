@@ -2,16 +2,16 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { Report } from '@/lib/api';
 import { onStateChanged, sendToBackground } from '@/lib/pages/send-to-background';
 import { createListLoader, type ListState } from '@/lib/options/list-loader';
-import { changeView } from '@/lib/options/reports-view';
-import { DEFAULT_REPORTS_VIEW } from '@/lib/shared/list-options';
-import type { ReportsView } from '@/lib/protocol';
+import { changeQuery } from '@/lib/options/list-query';
+import { DEFAULT_LIST_QUERY } from '@/lib/shared/list-options';
+import type { ListQuery } from '@/lib/protocol';
 
 export interface ReportsList extends ListState {
-  /** Null until the kept view has been read back. */
-  view: ReportsView | null;
+  /** Null until the kept query has been read back. */
+  query: ListQuery | null;
   /** Projects met on any page shown so far, for the project filter's suggestions. */
   projects: string[];
-  setView: (change: Partial<ReportsView>) => void;
+  setQuery: (change: Partial<ListQuery>) => void;
   reload: () => Promise<void>;
   replaceReport: (report: Report) => void;
 }
@@ -19,22 +19,22 @@ export interface ReportsList extends ListState {
 const MAX_PROJECTS = 500;
 
 /**
- * The list as the service has it for the kept view. Every change of the view
+ * The list as the service has it for the kept query. Every change of the query
  * is kept at once (so closing the page loses nothing) and loads its page; a
  * change of connection (another service, another key) loads it again.
  */
 export function useReportsList(): ReportsList {
-  const [view, setViewState] = useState<ReportsView | null>(null);
+  const [query, setQueryState] = useState<ListQuery | null>(null);
   const [state, setState] = useState<ListState>({ page: null, shown: null, loading: true, error: null });
   const [projects, setProjects] = useState<string[]>([]);
-  const viewRef = useRef<ReportsView | null>(null);
+  const queryRef = useRef<ListQuery | null>(null);
 
   // Saved one after another, so the last change is the one kept.
   const saving = useRef<Promise<unknown>>(Promise.resolve());
-  const keep = useCallback((next: ReportsView) => {
-    viewRef.current = next;
-    setViewState(next);
-    saving.current = saving.current.then(() => sendToBackground('saveReportsView', { view: next })).catch(() => undefined);
+  const keep = useCallback((next: ListQuery) => {
+    queryRef.current = next;
+    setQueryState(next);
+    saving.current = saving.current.then(() => sendToBackground('saveListQuery', { query: next })).catch(() => undefined);
   }, []);
 
   const loader = useMemo(
@@ -45,24 +45,24 @@ export function useReportsList(): ReportsList {
           setState(next);
           if (next.page) setProjects((known) => mergeProjects(known, next.page!.reports));
         },
-        onViewCorrected: keep,
+        onQueryCorrected: keep,
       }),
     [keep],
   );
 
   useEffect(() => {
     let live = true;
-    void sendToBackground('getReportsView', {})
-      .catch(() => ({ ...DEFAULT_REPORTS_VIEW }))
+    void sendToBackground('getListQuery', {})
+      .catch(() => ({ ...DEFAULT_LIST_QUERY }))
       .then((kept) => {
         if (!live) return;
-        viewRef.current = kept;
-        setViewState(kept);
+        queryRef.current = kept;
+        setQueryState(kept);
         void loader.load(kept);
       });
     // Another service or another key has other reports.
     const unwatch = onStateChanged((change) => {
-      if (change === 'connection' && viewRef.current) void loader.load(viewRef.current);
+      if (change === 'connection' && queryRef.current) void loader.load(queryRef.current);
     });
     return () => {
       live = false;
@@ -70,12 +70,12 @@ export function useReportsList(): ReportsList {
     };
   }, [loader]);
 
-  const setView = useCallback(
-    (change: Partial<ReportsView>) => {
-      const current = viewRef.current;
+  const setQuery = useCallback(
+    (change: Partial<ListQuery>) => {
+      const current = queryRef.current;
       if (!current) return;
-      const next = changeView(current, change);
-      // The same view again is a retry when its last load failed (the pager offers the page that failed).
+      const next = changeQuery(current, change);
+      // The same query again is a retry when its last load failed (the pager offers the page that failed).
       if (JSON.stringify(next) === JSON.stringify(current) && !loader.state().error) return;
       keep(next);
       void loader.load(next);
@@ -84,10 +84,10 @@ export function useReportsList(): ReportsList {
   );
 
   const reload = useCallback(async () => {
-    if (viewRef.current) await loader.load(viewRef.current);
+    if (queryRef.current) await loader.load(queryRef.current);
   }, [loader]);
 
-  return { ...state, view, projects, setView, reload, replaceReport: loader.replaceReport };
+  return { ...state, query, projects, setQuery, reload, replaceReport: loader.replaceReport };
 }
 
 function mergeProjects(known: string[], reports: readonly Report[]): string[] {

@@ -1,5 +1,5 @@
-import type { CheckSpec } from '@/lib/report/catalogue';
-import { min, value } from '@/lib/report/catalogue-parts';
+import type { CheckSpec } from '@/lib/report/check-guide';
+import { min, value } from '@/lib/report/check-guide-shorthands';
 
 /** The checks of the service's "Miscellaneous" category, in its order. */
 export const MISCELLANEOUS_CHECKS: [string, CheckSpec][] = [

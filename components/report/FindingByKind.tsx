@@ -1,7 +1,9 @@
-import type { Finding as FindingData } from '@/lib/report/findings';
-import { characterRange, characters, formatNumber, formatRange, shortened } from '@/lib/report/format';
+import type { Finding } from '@/lib/report/findings';
+import { characterRange, characters, formatMeasure, formatRange } from '@/lib/report/number-words';
+import { shortened } from '@/lib/report/service-text';
 import { CountsFinding, GroupsFinding, HeadingsFinding, ListFinding, StructuredFinding } from '@/components/report/FindingLists';
-import { ItemText, LimitText } from '@/components/report/FindingParts';
+import { ItemText } from '@/components/report/ItemText';
+import { LimitText } from '@/components/report/LimitText';
 import { t } from '@/lib/shared/i18n';
 
 /**
@@ -9,7 +11,7 @@ import { t } from '@/lib/shared/i18n';
  * service and is rendered as text (Preact escapes it); only http(s)
  * addresses become links.
  */
-export function Finding({ finding }: { finding: FindingData }) {
+export function FindingByKind({ finding }: { finding: Finding }) {
   switch (finding.kind) {
     case 'none':
       return null;
@@ -34,8 +36,8 @@ export function Finding({ finding }: { finding: FindingData }) {
     case 'number':
       return (
         <p class="finding finding--number">
-          <strong>{formatNumber(finding.value, finding.unit)}</strong>
-          {finding.limit && <LimitText words={formatRange(finding.limit, (n) => formatNumber(n, finding.unit))} fromReport={finding.fromReport} />}
+          <strong>{formatMeasure(finding.value, finding.unit)}</strong>
+          {finding.limit && <LimitText words={formatRange(finding.limit, (n) => formatMeasure(n, finding.unit))} fromReport={finding.fromReport} />}
         </p>
       );
     case 'list':

@@ -1,17 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { readReportsView, writeReportsView } from '@/lib/storage';
-import { changeView, clearFilters, hasFilters, listRequest } from '@/lib/options/reports-view';
-import { DEFAULT_REPORTS_VIEW } from '@/lib/shared/list-options';
-import type { ReportsView } from '@/lib/protocol';
+import { readListQuery, writeListQuery } from '@/lib/storage';
+import { changeQuery, clearFilters, hasFilters, listRequest } from '@/lib/options/list-query';
+import { DEFAULT_LIST_QUERY } from '@/lib/shared/list-options';
+import type { ListQuery } from '@/lib/protocol';
 
-const onPage4: ReportsView = { ...DEFAULT_REPORTS_VIEW, page: 4 };
+const onPage4: ListQuery = { ...DEFAULT_LIST_QUERY, page: 4 };
 
-describe('reports view defaults', () => {
+describe('list query defaults', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('starts newest first, 25 a page, page 1, no filters', async () => {
-    expect(await readReportsView()).toEqual({
+    expect(await readListQuery()).toEqual({
       search: '',
       project: '',
       result: 'all',
@@ -23,12 +23,12 @@ describe('reports view defaults', () => {
   });
 
   it('asks the service for the defaults without empty filters', () => {
-    expect(listRequest(DEFAULT_REPORTS_VIEW)).toEqual({ sortBy: 'id', sort: 'desc', perPage: 25, page: 1 });
+    expect(listRequest(DEFAULT_LIST_QUERY)).toEqual({ sortBy: 'id', sort: 'desc', perPage: 25, page: 1 });
   });
 });
 
 describe('changing the view', () => {
-  it.each<[string, Partial<ReportsView>]>([
+  it.each<[string, Partial<ListQuery>]>([
     ['search', { search: 'blog' }],
     ['project', { project: 'example.com' }],
     ['result', { result: 'bad' }],
@@ -36,12 +36,12 @@ describe('changing the view', () => {
     ['sort direction', { sort: 'asc' }],
     ['page size', { perPage: 100 }],
   ])('goes back to page 1 when the %s changes', (_, change) => {
-    const next = changeView(onPage4, change);
+    const next = changeQuery(onPage4, change);
     expect(next).toEqual({ ...onPage4, ...change, page: 1 });
   });
 
   it('keeps the page when a filter is set to what it already was', () => {
-    expect(changeView(onPage4, { result: 'all', search: '' }).page).toBe(4);
+    expect(changeQuery(onPage4, { result: 'all', search: '' }).page).toBe(4);
   });
 
   it.each([
@@ -50,10 +50,10 @@ describe('changing the view', () => {
     [-3, 1],
     [2.6, 2],
   ])('moves to page %s as page %s', (page, expected) => {
-    expect(changeView(onPage4, { page }).page).toBe(expected);
+    expect(changeQuery(onPage4, { page }).page).toBe(expected);
   });
 
-  it.each<[Partial<ReportsView>, boolean]>([
+  it.each<[Partial<ListQuery>, boolean]>([
     [{}, false],
     [{ search: '   ' }, false],
     [{ search: 'blog' }, true],
@@ -61,16 +61,16 @@ describe('changing the view', () => {
     [{ result: 'good' }, true],
     [{ sortBy: 'url', sort: 'asc', perPage: 100 }, false],
   ])('counts %j as filtered: %s', (change, filtered) => {
-    expect(hasFilters({ ...DEFAULT_REPORTS_VIEW, ...change })).toBe(filtered);
+    expect(hasFilters({ ...DEFAULT_LIST_QUERY, ...change })).toBe(filtered);
   });
 
   it('clears search and filters but keeps sort and page size', () => {
-    const view: ReportsView = { search: 'a', project: 'b.com', result: 'bad', sortBy: 'url', sort: 'asc', perPage: 50, page: 3 };
-    expect(clearFilters(view)).toEqual({ ...DEFAULT_REPORTS_VIEW, sortBy: 'url', sort: 'asc', perPage: 50 });
+    const view: ListQuery = { search: 'a', project: 'b.com', result: 'bad', sortBy: 'url', sort: 'asc', perPage: 50, page: 3 };
+    expect(clearFilters(view)).toEqual({ ...DEFAULT_LIST_QUERY, sortBy: 'url', sort: 'asc', perPage: 50 });
   });
 
   it('sends trimmed filters and leaves "all" out', () => {
-    const view: ReportsView = { search: ' blog ', project: ' a.com ', result: 'decent', sortBy: 'result', sort: 'asc', perPage: 10, page: 2 };
+    const view: ListQuery = { search: ' blog ', project: ' a.com ', result: 'decent', sortBy: 'result', sort: 'asc', perPage: 10, page: 2 };
     expect(listRequest(view)).toEqual({ search: 'blog', project: 'a.com', result: 'decent', sortBy: 'result', sort: 'asc', perPage: 10, page: 2 });
   });
 });
@@ -79,12 +79,12 @@ describe('keeping the view', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('reads back what was written', async () => {
-    const view: ReportsView = { search: 'blog', project: 'example.com', result: 'good', sortBy: 'generated_at', sort: 'asc', perPage: 100, page: 3 };
-    await writeReportsView(view);
-    expect(await readReportsView()).toEqual(view);
+    const view: ListQuery = { search: 'blog', project: 'example.com', result: 'good', sortBy: 'generated_at', sort: 'asc', perPage: 100, page: 3 };
+    await writeListQuery(view);
+    expect(await readListQuery()).toEqual(view);
   });
 
-  it.each<[string, Record<string, unknown>, Partial<ReportsView>]>([
+  it.each<[string, Record<string, unknown>, Partial<ListQuery>]>([
     ['an unknown page size', { perPage: 30 }, { perPage: 25 }],
     ['a page size as text', { perPage: '50' }, { perPage: 25 }],
     ['an unknown sort key', { sortBy: 'created_at' }, { sortBy: 'id' }],
@@ -95,9 +95,9 @@ describe('keeping the view', () => {
     ['a search that is not text', { search: 42 }, { search: '' }],
     ['an over-long project', { project: 'x'.repeat(300) }, { project: '' }],
   ])('falls back to the default for %s, keeping the other fields', async (_, bad, expected) => {
-    const good: ReportsView = { search: 'blog', project: 'example.com', result: 'bad', sortBy: 'url', sort: 'asc', perPage: 50, page: 2 };
+    const good: ListQuery = { search: 'blog', project: 'example.com', result: 'bad', sortBy: 'url', sort: 'asc', perPage: 50, page: 2 };
     await fakeBrowser.storage.local.set({ reportsView: { ...good, ...bad } });
-    expect(await readReportsView()).toEqual({ ...good, ...expected });
+    expect(await readListQuery()).toEqual({ ...good, ...expected });
   });
 
   it.each([
@@ -106,6 +106,6 @@ describe('keeping the view', () => {
     ['null', null],
   ])('falls back to the defaults when the stored view is %s', async (_, stored) => {
     await fakeBrowser.storage.local.set({ reportsView: stored });
-    expect(await readReportsView()).toEqual(DEFAULT_REPORTS_VIEW);
+    expect(await readListQuery()).toEqual(DEFAULT_LIST_QUERY);
   });
 });

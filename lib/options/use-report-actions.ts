@@ -3,9 +3,13 @@ import { asApiError, type ApiError } from '@/lib/api/errors';
 import type { Report } from '@/lib/api';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
-import type { RowActivity } from '@/components/options/reports/ReportRow';
-import type { BulkChoice } from '@/components/options/reports/BulkActionDialog';
 import { t } from '@/lib/shared/i18n';
+
+/** Something running on the row's report that the row itself shows. */
+export type RowActivity = 'regenerating';
+
+/** The bulk actions the selection bar offers. */
+export type BulkChoice = 'delete' | 'regenerate' | 'public' | 'private';
 
 export type OpenDialog = { kind: 'privacy'; report: Report } | { kind: 'delete'; report: Report } | { kind: 'bulk'; choice: BulkChoice } | null;
 

@@ -1,5 +1,5 @@
-import type { CheckSpec } from '@/lib/report/catalogue';
-import { value } from '@/lib/report/catalogue-parts';
+import type { CheckSpec } from '@/lib/report/check-guide';
+import { value } from '@/lib/report/check-guide-shorthands';
 
 /** The checks of the service's "Security" category, in its order. */
 export const SECURITY_CHECKS: [string, CheckSpec][] = [

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'preact/hooks';
 import { errorView } from '@/lib/pages/error-view';
-import { DEFAULT_FILTERS, groupChecks, type CheckFilters as Filters } from '@/lib/report/check-groups';
+import { DEFAULT_FILTERS, groupChecks, type CheckFilters } from '@/lib/report/check-groups';
 import type { useReport } from '@/lib/report/use-report';
 import type { ReportViewTarget } from '@/lib/shared/report-view-address';
 import { useShowOnPage } from '@/lib/report/use-show-on-page';
 import { Notice } from '@/components/ui/Notice';
-import { CheckFilters } from '@/components/report/CheckFilters';
+import { CheckFilterForm } from '@/components/report/CheckFilterForm';
 import { CheckList } from '@/components/report/CheckList';
 import { ReportActions } from '@/components/report/ReportActions';
 import { ReportHeader } from '@/components/report/ReportHeader';
@@ -16,11 +16,11 @@ import { t } from '@/lib/shared/i18n';
 type Loaded = ReturnType<typeof useReport>;
 
 /** The report view's states: loading, failed (in plain words, with the way forward), deleted, and the report. */
-export function ReportPage({ loaded, target }: { loaded: Loaded; target: ReportViewTarget | null }) {
+export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: ReportViewTarget | null }) {
   const { state } = loaded;
   const stored = state.phase === 'ready' ? state.view.report.url : null;
   const onPage = useShowOnPage(stored, target?.tabId);
-  const [filters, setFilters] = useState<Filters>(DEFAULT_FILTERS);
+  const [filters, setFilters] = useState<CheckFilters>(DEFAULT_FILTERS);
   const checks = state.phase === 'ready' ? state.view.report.checks : null;
   const groups = useMemo(() => (checks ? groupChecks(checks, filters) : []), [checks, filters]);
 
@@ -49,7 +49,7 @@ export function ReportPage({ loaded, target }: { loaded: Loaded; target: ReportV
           <WhatChanged view={state.view} />
           {checks && Object.keys(checks).length > 0 ? (
             <>
-              <CheckFilters filters={filters} onChange={setFilters} />
+              <CheckFilterForm filters={filters} onChange={setFilters} />
               <CheckList groups={groups} onPage={onPage} onShowAll={() => setFilters(DEFAULT_FILTERS)} />
             </>
           ) : (

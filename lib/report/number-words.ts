@@ -1,5 +1,5 @@
-import type { Noun, Range, Unit } from '@/lib/report/catalogue';
-import { intlLocale, t, tn, type CountKey, type PlainKey } from '@/lib/shared/i18n';
+import type { Noun, Range, Unit } from '@/lib/report/check-guide';
+import { intlLocale, t, tn, type CountKey } from '@/lib/shared/i18n';
 
 /** Numbers as the report view words them, in the UI language ("2.41 s", "2,41 s"); built once, on first use. */
 let formats: { whole: Intl.NumberFormat; oneDecimal: Intl.NumberFormat; twoDecimals: Intl.NumberFormat } | undefined;
@@ -26,7 +26,7 @@ function bytes(value: number): string {
 }
 
 /** "2.41 s", "412.7 kB", "2,874 elements", "312 words", "8 %". */
-export function formatNumber(value: number, unit: Unit): string {
+export function formatMeasure(value: number, unit: Unit): string {
   const { whole, oneDecimal, twoDecimals } = numbers();
   switch (unit) {
     case 'seconds':
@@ -66,37 +66,4 @@ export function characterRange(range: Range): string | null {
 export const plainNumber = (n: number) => numbers().oneDecimal.format(n);
 
 /** A count alone, as the UI language writes it: "1,234". */
-export const wholeNumber = (n: number) => numbers().whole.format(n);
-
-/** The groups the service sorts links and resources into, by its own keys ("Internals", "JavaScripts"). */
-const GROUP_LABELS: Record<string, PlainKey> = {
-  internals: 'groupInternals',
-  externals: 'groupExternals',
-  javascripts: 'groupScripts',
-  css: 'groupStyleSheets',
-  images: 'groupImages',
-  audios: 'groupAudio',
-  videos: 'groupVideo',
-  iframes: 'groupFrames',
-};
-
-/** A group's name in the UI language, or null for one the service names itself (a social network, a newer group): shown as sent. */
-export function groupLabel(name: string): string | null {
-  const key = GROUP_LABELS[name.toLowerCase()];
-  return key ? t(key) : null;
-}
-
-/** An address a user may open: http(s) only, so a `javascript:` value from the service stays text. */
-export function safeHref(text: string): string | null {
-  if (!/^https?:\/\/[^\s]+$/i.test(text) || text.length > 2048) return null;
-  try {
-    return new URL(text).href;
-  } catch {
-    return null;
-  }
-}
-
-/** Very long texts are cut for display; the whole stays in the downloaded JSON. */
-export function shortened(text: string, max = 2000): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
-}
+export const formatCount = (n: number) => numbers().whole.format(n);

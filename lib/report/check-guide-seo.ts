@@ -1,5 +1,5 @@
-import type { CheckSpec } from '@/lib/report/catalogue';
-import { max, value } from '@/lib/report/catalogue-parts';
+import type { CheckSpec } from '@/lib/report/check-guide';
+import { max, value } from '@/lib/report/check-guide-shorthands';
 
 /** The checks of the service's "SEO" category, in its order. */
 export const SEO_CHECKS: [string, CheckSpec][] = [

@@ -6,22 +6,22 @@ import { dispatch } from '@/lib/background/router';
 import { registerChangeAnnouncer } from '@/lib/background/connection';
 import { onStateChanged } from '@/lib/pages/send-to-background';
 import { installFakePermissions } from '../background/fake-permissions';
-import { DEFAULT_REPORTS_VIEW } from '@/lib/shared/list-options';
-import type { ReportsView } from '@/lib/protocol';
+import { DEFAULT_LIST_QUERY } from '@/lib/shared/list-options';
+import type { ListQuery } from '@/lib/protocol';
 import { writeConnection, writePreferences } from '@/lib/storage';
 
-const view: ReportsView = { search: 'blog', project: 'example.com', result: 'decent', sortBy: 'url', sort: 'asc', perPage: 50, page: 3 };
+const view: ListQuery = { search: 'blog', project: 'example.com', result: 'decent', sortBy: 'url', sort: 'asc', perPage: 50, page: 3 };
 
-describe('the kept view, through the background', () => {
+describe('the kept list query, through the background', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('answers the defaults before anything was kept', async () => {
-    expect(await dispatch(createHandlers(), { type: 'getReportsView', payload: {} })).toEqual({ ok: true, value: DEFAULT_REPORTS_VIEW });
+    expect(await dispatch(createHandlers(), { type: 'getListQuery', payload: {} })).toEqual({ ok: true, value: DEFAULT_LIST_QUERY });
   });
 
   it('keeps a view and gives it back', async () => {
-    expect(await dispatch(createHandlers(), { type: 'saveReportsView', payload: { view } })).toEqual({ ok: true, value: view });
-    expect(await dispatch(createHandlers(), { type: 'getReportsView', payload: {} })).toEqual({ ok: true, value: view });
+    expect(await dispatch(createHandlers(), { type: 'saveListQuery', payload: { query: view } })).toEqual({ ok: true, value: view });
+    expect(await dispatch(createHandlers(), { type: 'getListQuery', payload: {} })).toEqual({ ok: true, value: view });
   });
 
   it.each<[string, Record<string, unknown>]>([
@@ -30,10 +30,10 @@ describe('the kept view, through the background', () => {
     ['page 0', { page: 0 }],
     ['a missing field', { search: undefined }],
   ])('refuses to keep a view with %s, and keeps the one before', async (_, bad) => {
-    await dispatch(createHandlers(), { type: 'saveReportsView', payload: { view } });
-    const reply = await dispatch(createHandlers(), { type: 'saveReportsView', payload: { view: { ...view, ...bad } } });
+    await dispatch(createHandlers(), { type: 'saveListQuery', payload: { query: view } });
+    const reply = await dispatch(createHandlers(), { type: 'saveListQuery', payload: { query: { ...view, ...bad } } });
     expect(reply).toMatchObject({ ok: false, error: { kind: 'extension' } });
-    expect(await dispatch(createHandlers(), { type: 'getReportsView', payload: {} })).toEqual({ ok: true, value: view });
+    expect(await dispatch(createHandlers(), { type: 'getListQuery', payload: {} })).toEqual({ ok: true, value: view });
   });
 });
 
@@ -45,7 +45,7 @@ describe('telling open pages that the connection changed', () => {
     const sent = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue(undefined);
     registerChangeAnnouncer();
     await writePreferences({ badgeEnabled: true });
-    await dispatch(createHandlers(), { type: 'saveReportsView', payload: { view } });
+    await dispatch(createHandlers(), { type: 'saveListQuery', payload: { query: view } });
     await writeConnection({ baseUrl: 'https://reports.example.com', apiKey: 'key-1' });
     expect(sent.mock.calls.map(([message]) => message)).toEqual([
       { type: 'stateChanged', change: 'preferences' },

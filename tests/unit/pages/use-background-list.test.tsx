@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { options } from 'preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '@/lib/api/errors';
-import { useBackgroundList } from '@/lib/pages/hooks';
+import { useBackgroundList } from '@/lib/pages/use-background-list';
 import { renderInto } from '../report/dom';
 
 type Hook = ReturnType<typeof useBackgroundList<string>>;

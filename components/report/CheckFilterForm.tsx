@@ -1,18 +1,18 @@
-import type { CheckFilters as Filters } from '@/lib/report/check-groups';
+import type { CheckFilters } from '@/lib/report/check-groups';
 import { IMPORTANCES } from '@/lib/shared/check-summary';
 import { t, type PlainKey } from '@/lib/shared/i18n';
 
 const SHOW = [
   { value: 'all', text: 'filtersAll' },
   { value: 'failed', text: 'filtersFailed' },
-] as const satisfies { value: Filters['show']; text: PlainKey }[];
+] as const satisfies { value: CheckFilters['show']; text: PlainKey }[];
 const IMPORTANCE_TEXT = { all: 'importanceAny', high: 'importanceHigh', medium: 'importanceMedium', low: 'importanceLow' } as const satisfies Record<
   string,
   PlainKey
 >;
 
 /** Failed only or all, and by importance: what the list below shows. */
-export function CheckFilters({ filters, onChange }: { filters: Filters; onChange: (filters: Filters) => void }) {
+export function CheckFilterForm({ filters, onChange }: { filters: CheckFilters; onChange: (filters: CheckFilters) => void }) {
   return (
     <form class="filters" aria-label={t('filtersLabel')} onSubmit={(e) => e.preventDefault()}>
       <fieldset class="filters__show">
