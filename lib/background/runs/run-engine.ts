@@ -74,17 +74,28 @@ async function createsOutsideRuns(): Promise<Set<string>> {
   return new Set(Object.values(await reportJobs.read()).flatMap((job) => (job.state === 'running' ? [pageKey(job.url)] : [])));
 }
 
+/** Every page a create is sent or to be sent for now, by its key (`pageKey`). */
+export async function createsUnderWay(): Promise<Set<string>> {
+  const [list, outside] = await Promise.all([runs.read(), createsOutsideRuns()]);
+  return new Set([...keysUnderWay(list, 'create'), ...outside]);
+}
+
 /**
  * Adds a run of `action` on the targets and sets it going. What another run (a queued create among
  * them) or, for a create, the popup already sends is left out and counted; `run` is null when that is
  * all of it. `shape` gives the new run what a queued create adds; `matched` is how many targets were
- * asked for, when reading them stopped short of all (lib/background/runs/matching-reports.ts).
+ * asked for, when reading them stopped short of all (lib/background/runs/matching-reports.ts);
+ * `alsoUnderWay` names pages the caller found under way earlier, whose create may have ended since.
  */
 export async function addRun(
   action: RunAction,
   targets: readonly RunTarget[],
   privacy?: 0 | 1,
-  { matched = targets.length, shape = (run) => run }: { matched?: number; shape?: (run: Run) => Run } = {},
+  {
+    matched = targets.length,
+    shape = (run) => run,
+    alsoUnderWay = new Set(),
+  }: { matched?: number; shape?: (run: Run) => Run; alsoUnderWay?: ReadonlySet<string> } = {},
 ): Promise<{ run: RunView | null; underWay: number; id: string | null }> {
   if (targets.length === 0) throw new ApiError({ kind: 'validation', message: t('runNothing') });
   if (matched > MAX_RUN_ITEMS) {
@@ -97,7 +108,9 @@ export async function addRun(
   let added: Run | null = null;
   // Read and written in one change of the stored runs: a second click's run sees the first one's items.
   await runs.update((list) => {
-    const run = shape(newRun(crypto.randomUUID(), action, targets, privacy, Date.now(), new Set([...keysUnderWay(list, action), ...outside])));
+    const run = shape(
+      newRun(crypto.randomUUID(), action, targets, privacy, Date.now(), new Set([...keysUnderWay(list, action), ...outside, ...alsoUnderWay])),
+    );
     added = run;
     if (run.items.length === 0) return list;
     const finished = list.filter((r) => r.state === 'finished');

@@ -3,10 +3,11 @@ import type { ReportsApi } from '@/lib/api';
 import { ApiError, asApiError, errorForPages } from '@/lib/api/errors';
 import { connectedApi } from '@/lib/background/connection';
 import { reportsForPage } from '@/lib/background/address-reports';
-import { addRun } from '@/lib/background/runs/run-engine';
+import { addRun, createsUnderWay } from '@/lib/background/runs/run-engine';
 import { showNotification } from '@/lib/background/toolbar/notifications';
 import { toolbarPrivacy } from '@/lib/background/toolbar/report-without-popup';
 import type { ResponseOf } from '@/lib/protocol';
+import { pageKey } from '@/lib/shared/page-address';
 import { planTabs } from '@/lib/shared/tab-plan';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
 import { runTitle, tabsCount, tabsSkippedText } from '@/lib/shared/run-text';
@@ -58,18 +59,24 @@ async function reportWindowTabs(windowId: number): Promise<ResponseOf<'reportTab
   if (!(await browser.permissions.contains(TABS_PERMISSION))) throw new ApiError({ kind: 'permission-missing', message: t('tabsNeedPermission') });
   const plan = await windowPlan(windowId);
   const { api } = await connectedApi();
-  const recent = await recentlyReported(api, plan.urls);
+  // Read before the service is asked: a page whose create ends meanwhile would be neither recent to it nor under way at the add.
+  const underWay = await createsUnderWay();
+  const recent = await recentlyReported(
+    api,
+    plan.urls.filter((url) => !underWay.has(pageKey(url))),
+  );
   const urls = plan.urls.filter((url) => !recent.has(url));
   const privacy = toolbarPrivacy((await readPreferences()).defaultPrivacy);
-  const { run, underWay } =
+  const { run, underWay: leftOut } =
     urls.length > 0
       ? await addRun(
           'create',
           urls.map((url) => ({ url })),
           privacy,
+          { alsoUnderWay: underWay },
         )
       : { run: null, underWay: 0 };
-  const skipped = { unsupported: plan.unsupported, duplicates: plan.duplicates, recent: recent.size, underWay };
+  const skipped = { unsupported: plan.unsupported, duplicates: plan.duplicates, recent: recent.size, underWay: leftOut };
   const started = run ? t('tabsStarted', { title: runTitle('create', run.total, run.privacy) }) : t('tabsNothingNew');
   return { run, skipped, message: `${started} ${tabsSkippedText(skipped)}`.trim() };
 }

@@ -191,6 +191,19 @@ describe('creates', () => {
     expect(requests('POST', since)).toHaveLength(4);
   });
 
+  it('leaves out pages found under way before a slower check, though their create has ended since', async () => {
+    const { engine } = await worker();
+    const first = await engine.addRun('create', [{ url: pages.url('/?early=1') }], 1);
+    const underWay = await engine.createsUnderWay();
+    expect(underWay.size).toBe(1);
+    await finished(first.id!);
+    const since = service.requestLog.length;
+    const later = await engine.addRun('create', [{ url: pages.url('/?early=1') }, { url: pages.url('/?early=2') }], 1, { alsoUnderWay: underWay });
+    expect(later).toMatchObject({ run: { total: 1 }, underWay: 1 });
+    await finished(later.id!);
+    expect(requests('POST', since)).toHaveLength(1);
+  });
+
   it('refuses a run whose every page is being made already, in words', async () => {
     const { handlers } = await worker();
     const urls = [pages.url('/?again=1'), pages.url('/?again=2')];
