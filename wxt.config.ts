@@ -80,10 +80,7 @@ function sharedPageChunks(): Plugin {
 /**
  * The stylesheets of the pages named, written into their HTML as <style>: the browser paints a page
  * only once its stylesheets are in, and each file fetched for that costs the page's main thread a few
- * ms. Measured (tests/bench, 25 to 30 openings): the popup's reports shown 9 ms sooner and its first
- * frame in a blank page's frame in 13 of 30 openings instead of 3; the report view's checks drawn 3 to
- * 5 ms sooner (two runs of 25 against one), its floor with its files 10 to 13 % lower. The options
- * page keeps its links (its figures are the table's, not its first paint).
+ * ms. The options page keeps its links: its figures are the table's, not its first paint.
  * Each link stays, `disabled` (never fetched, never applied), for Vite's loader of later screens, which
  * would otherwise add the shared sheet again at the end of the head, after the page's own rules.
  */
