@@ -2,7 +2,7 @@ import type { WebWorker } from 'puppeteer-core';
 
 /**
  * The service's own time, as the background meets it: the worker's `fetch` wrapped (in the bench's browser only)
- * to log each request to the service, from its sending to its body read (the API client reads it as text).
+ * to log each request to the service, from its sending to its body read to the end.
  * The options paging splits its time with it; the popup and the report view time their own request.
  */
 export interface ServiceRequest {
@@ -24,8 +24,17 @@ export async function watchServiceRequests(worker: WebWorker): Promise<void> {
       const entry: ServiceRequest = { url: String(input), sentAt: performance.timeOrigin + performance.now() };
       log.push(entry);
       const response = await fetchNow(input, init);
-      const text = response.text.bind(response);
-      response.text = () => text().finally(() => (entry.readAt = performance.timeOrigin + performance.now()));
+      if (!response.body) return response;
+      // The body is read when its last chunk has passed, however the client reads it (as a stream or as text).
+      const timed = response.body.pipeThrough(
+        new TransformStream({
+          flush() {
+            entry.readAt = performance.timeOrigin + performance.now();
+          },
+        }),
+      );
+      Object.defineProperty(response, 'body', { value: timed });
+      response.text = () => new Response(timed).text();
       return response;
     };
   });
