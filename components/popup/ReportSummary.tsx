@@ -15,7 +15,7 @@ export function ReportSummary({ report, tabId, link = true }: { report: ListedRe
   const { high, medium, low } = summary.failed;
   const failed = high + medium + low;
   return (
-    <div class="summary" data-summary-of={report.id}>
+    <div class="summary">
       <p class="summary__counts">
         {failed === 0 ? (
           tn('reportAllPassed', summary.total)
