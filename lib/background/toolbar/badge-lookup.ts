@@ -59,10 +59,11 @@ async function askService(url: string): Promise<BadgeResult | undefined> {
   }
 }
 
-/** The result to show, or `undefined` when it cannot be known now (not connected, service unreachable). */
-export async function latestResult(url: string): Promise<BadgeResult | undefined> {
-  const cached = await readCached(url);
-  if (cached !== undefined) return cached;
+/**
+ * The service's answer for an address the cache does not hold (the caller read it first), or
+ * `undefined` when it cannot be known now (not connected, service unreachable, asked to slow down).
+ */
+export async function askForResult(url: string): Promise<BadgeResult | undefined> {
   if (Date.now() < pausedUntil) return undefined;
   const key = pageKey(url);
   const running = inFlight.get(key);

@@ -4,7 +4,7 @@ import type { Job } from '@/lib/protocol';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
 import { queuedFor, watchQueue } from '@/lib/background/runs/queued-creates';
 import { readPreferences, watchConnection, watchPreferences, writePreferences } from '@/lib/storage';
-import { clearCache, latestResult, readCached, resetLookups, writeCached } from '@/lib/background/toolbar/badge-lookup';
+import { askForResult, clearCache, readCached, resetLookups, writeCached } from '@/lib/background/toolbar/badge-lookup';
 import { createBadgePacing } from '@/lib/background/toolbar/badge-pacing';
 import { pageKey } from '@/lib/shared/page-address';
 import {
@@ -84,7 +84,7 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
     // Only a question to the service is paced: the tab is refreshed again once it may ask.
     const wait = cached === undefined ? pacing.take(tabId, Date.now()) : 0;
     if (wait > 0) return schedule(tabId, wait);
-    const result = cached !== undefined ? cached : await latestResult(url);
+    const result = cached !== undefined ? cached : await askForResult(url);
     // The user may have moved on while the service answered.
     const now = await currentAddress(tabId);
     if (result === undefined || !now || pageKey(now) !== key) return;
