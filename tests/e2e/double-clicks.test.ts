@@ -76,12 +76,9 @@ beforeAll(async () => {
   // The optional `tabs` permission, granted in the browser's real prompt.
   await ext.grantTabsPermission();
 
-  options = await ext.openOptions();
-  await options.setViewport({ width: 1280, height: 900 });
-  manager = new ReportsManagerPage(options);
+  manager = await ReportsManagerPage.openConnected(ext, service.baseUrl, apiKey);
+  options = manager.page;
   panel = new RunsPanelPage(options);
-  await manager.connect(service.baseUrl, apiKey);
-  await manager.resetListQuery();
 }, 90_000);
 
 afterAll(async () => {

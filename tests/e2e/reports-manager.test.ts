@@ -93,12 +93,9 @@ beforeAll(async () => {
 
   ext = await launchExtensionBrowser();
   await ext.grantHostPermission(service.baseUrl);
-  options = await ext.openOptions();
-  await options.setViewport({ width: 1280, height: 900 });
-  manager = new ReportsManagerPage(options);
+  manager = await ReportsManagerPage.openConnected(ext, service.baseUrl, apiKey);
+  options = manager.page;
   runs = new RunsPanelPage(options);
-  await manager.connect(service.baseUrl, apiKey);
-  await manager.resetListQuery();
 }, 60_000);
 
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import type { ExtensionPages } from '../extension-pages.ts';
 import { reloadPage } from '../page-object.ts';
 
 /** The `listReports` request whose answer the manager shows (its `data-shown` attribute). */
@@ -23,6 +24,16 @@ const text = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').tr
 /** The reports manager on the options page, driven as a user would: labelled controls, buttons by their words. */
 export class ReportsManagerPage {
   constructor(readonly page: Page) {}
+
+  /** The options page at a desktop size, connected to the service, its list query back to the defaults. */
+  static async openConnected(ext: ExtensionPages, baseUrl: string, apiKey: string): Promise<ReportsManagerPage> {
+    const options = await ext.openOptions();
+    await options.setViewport({ width: 1280, height: 900 });
+    const manager = new ReportsManagerPage(options);
+    await manager.connect(baseUrl, apiKey);
+    await manager.resetListQuery();
+    return manager;
+  }
 
   /** Saves the connection through the extension's own protocol, as the options form does, then reloads. */
   async connect(baseUrl: string, apiKey: string): Promise<void> {
