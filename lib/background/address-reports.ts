@@ -1,4 +1,5 @@
 import type { Report, ReportsApi } from '@/lib/api';
+import { isApiError } from '@/lib/api/errors';
 import type { ListedReport } from '@/lib/protocol';
 import { compareOutcomes, outcomesOf, scoreDelta, summariseChecks, type CheckSummary } from '@/lib/shared/check-summary';
 import { sameStoredAddress, storedAddress } from '@/lib/shared/page-address';
@@ -49,6 +50,19 @@ export function summaryOf(report: Report, previous: Report | null): CheckSummary
  */
 export function listedReport(report: Report, previous: Report | null): ListedReport {
   return { ...report, checks: null, summary: summaryOf(report, previous) };
+}
+
+/**
+ * A report just made, as the popup lists it: its summary says what changed since the report
+ * before. When the list cannot be read, the report is still made: the summary then has no change.
+ */
+export async function listedNewReport(api: ReportsApi, report: Report): Promise<ListedReport> {
+  try {
+    return listedReport(report, previousOf(report, (await reportsOfAddress(api, report.url)).reports));
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    return listedReport(report, null);
+  }
 }
 
 /**

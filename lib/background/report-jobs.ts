@@ -2,10 +2,9 @@ import type { ReportsApi } from '@/lib/api';
 import { asApiError, errorForPages } from '@/lib/api/errors';
 import type { Job, ListedReport, RequestOf } from '@/lib/protocol';
 import { reportJobs } from '@/lib/storage';
-import { findMadeFor } from '@/lib/background/address-reports';
+import { findMadeFor, listedNewReport } from '@/lib/background/address-reports';
 import { AUDIT_MAX_MS, LOOK_AGAIN_MS } from '@/lib/background/runs/retry-policy';
 import { keepAlive, type Connected } from '@/lib/background/alive-and-connected';
-import { settleNewReport } from '@/lib/background/report-view';
 import { pageKey } from '@/lib/shared/page-address';
 import { t } from '@/lib/shared/i18n';
 
@@ -64,7 +63,7 @@ export function startReport(connection: Connected, request: RequestOf<'createRep
     await settle(job);
     const release = keepAlive();
     try {
-      const report = await settleNewReport(connection, await connection.api.createReport(request));
+      const report = await listedNewReport(connection.api, await connection.api.createReport(request));
       await settle({ url: request.url, state: 'done', startedAt, report });
       return report;
     } catch (error) {

@@ -6,8 +6,7 @@ import type { HistoryPoint, ListedReport, ReportView } from '@/lib/protocol';
 import { outcomesOf } from '@/lib/shared/check-summary';
 import { sameStoredAddress } from '@/lib/shared/page-address';
 import { newestFirst } from '@/lib/shared/report-order';
-import { ADDRESS_HISTORY, listedReport, previousOf, reportsOfAddress } from '@/lib/background/address-reports';
-import { keepReportView } from '@/lib/background/report-cache';
+import { ADDRESS_HISTORY, previousOf, reportsOfAddress } from '@/lib/background/address-reports';
 
 /**
  * The report view's data: one report with its checks, the score history of
@@ -49,21 +48,4 @@ export async function loadReportView({ api, baseUrl }: Connected, id: number, ad
     if (!isApiError(error)) throw error;
     return buildReportView(report, [], reportWebUrl(baseUrl, id), error.toJSON());
   }
-}
-
-/**
- * A report just made: its summary says what changed since the report before,
- * and its view is kept, so "All checks" right after draws at once. When the
- * list cannot be read, the report is still made: the summary then has no change.
- */
-export async function settleNewReport({ api, baseUrl }: Connected, report: Report): Promise<ListedReport> {
-  let others: Report[];
-  try {
-    others = (await reportsOfAddress(api, report.url)).reports;
-  } catch (error) {
-    if (!isApiError(error)) throw error;
-    return listedReport(report, null);
-  }
-  void keepReportView(buildReportView(report, others, reportWebUrl(baseUrl, report.id), null)).catch(() => undefined);
-  return listedReport(report, previousOf(report, others));
 }

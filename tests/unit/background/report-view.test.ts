@@ -253,7 +253,7 @@ describe('the popup’s summary of each report', () => {
 });
 
 describe('a report just made', () => {
-  it('says what changed since the report before it, and is kept so its view draws at once', async () => {
+  it('says what changed since the report before it', async () => {
     const url = pages.url('/made');
     const [earlier] = service.seedReports(KEY, [
       { url, score: RECORDED.bad.score, results: RECORDED.bad.results, generatedAt: new Date(Date.now() - DAY).toISOString() },
@@ -261,10 +261,5 @@ describe('a report just made', () => {
     const made = await handlers().createReport({ url, privacy: 0 });
     expect(made.checks).toBeNull();
     expect(made.summary?.change).toMatchObject({ previousId: earlier!.id, scoreDelta: made.score! - RECORDED.bad.score });
-    await expect.poll(() => handlers().getCachedReport({ id: made.id })).not.toBeNull();
-    const view = await handlers().getCachedReport({ id: made.id });
-    expect(view?.previous?.id).toBe(earlier!.id);
-    expect(view?.history.map((p) => p.id)).toEqual([earlier!.id, made.id]);
-    expect(Object.keys(view?.report.checks ?? {}).length).toBe(made.summary?.total);
   });
 });
