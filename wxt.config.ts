@@ -170,7 +170,7 @@ export default defineConfig({
       'report-page': { suggested_key: { default: 'Alt+Shift+S' }, description: '__MSG_commandReportPage__' },
     },
     // Nothing is granted at install: the options page asks for the one origin the user configures.
-    // Plain http only on this computer: the hosts lib/api/address.ts accepts it for (LOOPBACK_HOSTS; a unit test keeps them equal).
+    // Plain http only on this computer: the hosts lib/api/service-address.ts accepts it for (LOOPBACK_HOSTS; a unit test keeps them equal).
     optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'],
     // `npm start` points development builds at the local service on loopback.
     ...(mode === 'development' ? { host_permissions: ['http://127.0.0.1/*'] } : {}),

@@ -1,5 +1,5 @@
 import { useRef } from 'preact/hooks';
-import { reportWebUrl } from '@/lib/api/address';
+import { reportWebUrl } from '@/lib/api/service-address';
 import type { ListedReport } from '@/lib/protocol';
 import { PRIVACY_TEXT } from '@/lib/shared/privacy';
 import { useFocusOnMount } from '@/lib/pages/use-focus-on-mount';

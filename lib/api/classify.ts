@@ -1,4 +1,4 @@
-import { normaliseBaseUrl } from '@/lib/api/address';
+import { normaliseBaseUrl } from '@/lib/api/service-address';
 import { ApiError } from '@/lib/api/errors';
 import { t, tn } from '@/lib/shared/i18n';
 import { TEXT_MAX_MEGABYTES } from '@/lib/shared/text-cap';

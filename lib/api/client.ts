@@ -1,7 +1,7 @@
 import type { PerPage, SortDirection, SortKey } from '@/lib/shared/list-options';
 import type { ResultLabel } from '@/lib/shared/score';
 import type { Privacy } from '@/lib/shared/privacy';
-import { normaliseBaseUrl } from '@/lib/api/address';
+import { normaliseBaseUrl } from '@/lib/api/service-address';
 import { ApiError, isApiError } from '@/lib/api/errors';
 import { sendRequest, type ApiRequest, type RetryPolicy, type Transport } from '@/lib/api/http';
 import {

@@ -1,4 +1,4 @@
-import { apiUrl } from '@/lib/api/address';
+import { apiUrl } from '@/lib/api/service-address';
 import { readCappedBody } from '@/lib/api/capped-body';
 import {
   answerTooLarge,

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { createReportsApi, type ReportsApi } from '@/lib/api';
-import { normaliseBaseUrl } from '@/lib/api/address';
+import { normaliseBaseUrl } from '@/lib/api/service-address';
 import { ApiError } from '@/lib/api/errors';
 import { originPattern } from '@/lib/shared/permission';
 import type { RequestOf, StateChange, StateChangedMessage, SettingsView } from '@/lib/protocol';

@@ -1,5 +1,5 @@
 import type { Account } from '@/lib/api';
-import { normaliseBaseUrl } from '@/lib/api/address';
+import { normaliseBaseUrl } from '@/lib/api/service-address';
 import { isApiError, type ApiErrorData } from '@/lib/api/errors';
 import { cleanKey, keyForOtherAddress, keyProblem, missingKey } from '@/lib/shared/api-key';
 import { intlLocale, t, tn } from '@/lib/shared/i18n';

@@ -1,5 +1,5 @@
 import type { Report, ReportsApi } from '@/lib/api';
-import { reportWebUrl } from '@/lib/api/address';
+import { reportWebUrl } from '@/lib/api/service-address';
 import { ApiError } from '@/lib/api/errors';
 import type { ListFilters, ListQuery } from '@/lib/protocol';
 import { toCsv } from '@/lib/shared/csv';

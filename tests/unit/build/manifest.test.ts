@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOOPBACK_HOSTS } from '@/lib/api/address';
+import { LOOPBACK_HOSTS } from '@/lib/api/service-address';
 import config from '../../../wxt.config';
 
 /** What the extension asks the browser for, read from the same function WXT builds the manifest with. */

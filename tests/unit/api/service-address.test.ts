@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseBaseUrl, reportWebUrl } from '@/lib/api/address';
+import { normaliseBaseUrl, reportWebUrl } from '@/lib/api/service-address';
 import { ApiError } from '@/lib/api/errors';
 
 describe('normaliseBaseUrl', () => {
