@@ -66,14 +66,13 @@ export async function openPopupOnce(ext: ExtensionBrowser, tab: Page, blank: boo
  */
 export async function benchPopup(ext: ExtensionBrowser, tab: Page, runs: number, warmup: number, cold: boolean, settleMs = 1_000) {
   const stopped = cold ? () => ext.stopWorker().then(() => new Promise<void>((resolve) => setTimeout(resolve, settleMs))) : undefined;
-  const popup: PageSample[] = [];
-  const blank: PageSample[] = [];
+  const result = { popup: [] as PageSample[], blank: [] as PageSample[] };
   for (let i = 0; i < warmup + runs; i += 1) {
     const sample = await openPopupOnce(ext, tab, false, stopped);
     const floor = await openPopupOnce(ext, tab, true, stopped);
     if (i < warmup) continue;
-    popup.push(sample);
-    blank.push(floor);
+    result.popup.push(sample);
+    result.blank.push(floor);
   }
-  return { popup, blank };
+  return result;
 }

@@ -1,7 +1,6 @@
 /**
  * `npm run bench`: how fast the extension feels, in Debian's Chromium on the production build, against the local
  * report service on loopback. Prints each goal's figure, writes every sample to bench-results/bench.json.
- *
  *   npm run bench -- --runs 30 --warmup 3                # samples per timing (fewer than 20 is only a quick look)
  *   npm run bench -- --build-dir .output/chrome-mv3      # an existing build instead of a fresh one
  *   npm run bench -- --out bench-results/before.json
