@@ -1,9 +1,4 @@
-/**
- * The production build for the benchmark, in its own folder (a `wxt build` started meanwhile
- * by a test run empties .output first). Run as a child process by run.ts, which keeps WXT's
- * progress output out of the table and shows it only when the build fails.
- *   tsx tests/bench/build.ts OUT_DIR   →  OUT_DIR/chrome-mv3
- */
+/** The production build in OUT_DIR/chrome-mv3, run as a child process by run.ts: `tsx tests/bench/build.ts OUT_DIR`. */
 import { build } from 'wxt';
 import { projectRoot } from '../e2e/support/paths.ts';
 

@@ -1,64 +1,42 @@
 import type { ElementHandle, Page, WebWorker } from 'puppeteer-core';
 import { takeServiceRequests, watchServiceRequests } from './service-requests.ts';
 
-export interface OptionsSample {
-  /** From the click on a pager button (its event time) to the frame after the new 100 rows were drawn, ms. */
-  pageChange: number;
-  /**
-   * The same time in parts, one after the other (null when a part's marks were not seen):
-   * the page's work before it sends `listReports`; the message reaching the background and the
-   * request leaving it; the service's own answer (request sent → body read); the background
-   * reading the answer (zod) and the reply crossing back to the page; the page drawing the rows
-   * until the frame after them.
-   */
-  split: { beforeMessage: number; toRequest: number; service: number; parseAndReply: number; render: number } | null;
-  /**
-   * The split's last part, drawing, in its own parts (null when the reply was not seen): the page's script from the
-   * reply to the new rows being in the DOM (the list's code and Preact); the wait for the next frame to start; that
-   * frame (style, layout, paint) until the page runs again. Kept in the raw samples only.
-   */
-  drawing?: { script: number; frameWait: number; frame: number } | null;
-}
-
 const ROWS = '.rm-table tbody tr[data-report-id]';
 const TIMEOUT = 15_000;
 
 /**
- * The reports manager on the options page, 100 rows a page: "Next" clicked as a user
- * does (a real mouse click), timed in the page from the click event to the frame after
- * the table shows 100 rows of the next page and the list is no longer loading.
- * At the last page, "First" brings it back (not timed).
+ * The reports manager on the options page, 100 rows a page: "Next" clicked as a user does, timed in the page from
+ * the click event to the frame after the next page's 100 rows, less the service's own answer to the list request
+ * (sent → body read, as the worker met it), ms. At the last page, "First" brings it back (not timed).
  */
-export async function benchOptionsPaging(options: Page, worker: WebWorker, runs: number, warmup: number): Promise<OptionsSample[]> {
-  await watchMessages(options);
+export async function benchOptionsPaging(options: Page, worker: WebWorker, runs: number, warmup: number): Promise<number[]> {
   await watchServiceRequests(worker);
   await options.waitForSelector('#rm-per-page', { timeout: TIMEOUT });
   await options.select('#rm-per-page', '100');
-  await waitForRows(options, 100);
-  const samples: OptionsSample[] = [];
+  await waitForRows(options);
+  const samples: number[] = [];
   for (let i = 0; i < warmup + runs; i += 1) {
     if ((await pagerButton(options, 'Next')).disabled) await turnPage(options, 'First');
+    await takeServiceRequests(worker);
     await watchNextPage(options);
     await (await pagerButton(options, 'Next')).handle.click();
     const drawn = await options.evaluate(() => (window as unknown as Watched).__nextPage);
-    if (i >= warmup) {
-      const split = await splitOf(options, worker, drawn);
-      samples.push({ pageChange: drawn.ms, split, drawing: split && drawingOf(drawn, drawn.paintedAt - split.render) });
-    }
+    const asked = (await takeServiceRequests(worker)).find((r) => r.url.includes('/api/v1/reports?') && r.sentAt >= drawn.clickedAt && r.readAt);
+    if (!asked) throw new Error('Next drew a page without asking the service for it');
+    if (i >= warmup) samples.push(drawn.ms - (asked.readAt! - asked.sentAt));
   }
   return samples;
 }
 
 /**
  * The floor under drawing a page of rows: the least DOM work that turns the 100 rows shown into another page's 100
- * (its rows as the app drew them, parsed beforehand), done by hand with no framework: only the texts and attributes
- * that differ are set, and an element is replaced only where the two pages differ in kind. Timed from the first
- * change to the frame after, alternating between two pages. The page's "reply → rows painted" cannot go below it.
- * The rows are no longer the app's own afterwards: the page is reloaded once done.
+ * (as the app drew them, parsed beforehand), by hand: only the texts and attributes that differ are set, an element
+ * replaced only where the pages differ in kind. Timed from the first change to the frame after, alternating between
+ * two pages. The page is reloaded once done, its rows being no longer the app's own.
  */
 export async function benchTableDrawFloor(options: Page, runs: number, warmup: number): Promise<number[]> {
   const body = '.rm-table tbody';
-  await waitForRows(options, 100);
+  await waitForRows(options);
   const shown = await options.$eval(body, (b) => b.innerHTML);
   await turnPage(options, (await pagerButton(options, 'Next')).disabled ? 'First' : 'Next');
   const other = await options.$eval(body, (b) => b.innerHTML);
@@ -74,8 +52,7 @@ export async function benchTableDrawFloor(options: Page, runs: number, warmup: n
       for (let i = 0; i < total; i += 1) {
         await new Promise((resolve) => setTimeout(resolve, 60));
         const started = performance.now();
-        // Walked with a list rather than a named helper: the bench's TypeScript runner would wrap a named function
-        // in a helper that does not exist in the page.
+        // A list, not a named helper: tsx would wrap a named function in a helper the page does not have.
         const pairs: [Node, Node][] = [[tbody, parsed[i % 2]!]];
         for (let pair = pairs.pop(); pair; pair = pairs.pop()) {
           const [live, wanted] = pair;
@@ -102,7 +79,7 @@ export async function benchTableDrawFloor(options: Page, runs: number, warmup: n
             }),
           ),
         );
-        // Less DOM work than the page change needs would be no floor: the rows must now read as that page's, exactly.
+        // Less DOM work than the page change needs would be no floor.
         if (tbody.innerHTML !== pages[i % 2]) throw new Error('The rows changed by hand do not match the page they were changed to');
       }
       return out;
@@ -116,67 +93,15 @@ export async function benchTableDrawFloor(options: Page, runs: number, warmup: n
   return times.slice(warmup);
 }
 
-/** Both clocks as wall-clock ms (timeOrigin + performance.now()): the page's and the service worker's. */
-interface Drawn {
-  ms: number;
-  clickedAt: number;
-  /** The rows in the DOM (the mutation that put them there was seen). */
-  rowsAt: number;
-  /** The next frame's animation callbacks ran. */
-  frameAt: number;
-  paintedAt: number;
-}
-type Watched = { __nextPage: Promise<Drawn> };
-interface SentMessage {
-  type: string;
-  sentAt: number;
-  repliedAt?: number;
-}
-type MessageLog = { __benchMessages: SentMessage[] };
+/** Click → the frame after the next page's rows, ms; and the click's wall-clock time. */
+type Watched = { __nextPage: Promise<{ ms: number; clickedAt: number }> };
 
-/** In the page: every message it sends the background, with when it left and when its reply came. */
-async function watchMessages(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const log: SentMessage[] = [];
-    (window as unknown as MessageLog).__benchMessages = log;
-    const runtime = browser.runtime as unknown as { sendMessage: (message: { type: string }) => Promise<unknown> };
-    const send = runtime.sendMessage.bind(runtime);
-    // No named function inside evaluate: tsx would wrap it in a helper the page does not have.
-    runtime.sendMessage = (message) => {
-      const entry: SentMessage = { type: message.type, sentAt: performance.timeOrigin + performance.now() };
-      log.push(entry);
-      return send(message).finally(() => (entry.repliedAt = performance.timeOrigin + performance.now()));
-    };
-  });
-}
-
-/** The click → rows time in parts, from the `listReports` message and the list request that followed the click. */
-async function splitOf(page: Page, worker: WebWorker, drawn: Drawn): Promise<OptionsSample['split']> {
-  const messages = await page.evaluate(() => (window as unknown as MessageLog).__benchMessages.splice(0));
-  const requests = await takeServiceRequests(worker);
-  const message = messages.find((m) => m.type === 'listReports' && m.sentAt >= drawn.clickedAt);
-  const request = requests.find((r) => r.url.includes('/api/v1/reports?') && message && r.sentAt >= message.sentAt);
-  if (!message?.repliedAt || !request?.readAt) return null;
-  return {
-    beforeMessage: message.sentAt - drawn.clickedAt,
-    toRequest: request.sentAt - message.sentAt,
-    service: request.readAt - request.sentAt,
-    parseAndReply: message.repliedAt - request.readAt,
-    render: drawn.paintedAt - message.repliedAt,
-  };
-}
-
-/** Reply → painted in parts, from the reply's time. */
-function drawingOf(drawn: Drawn, repliedAt: number): OptionsSample['drawing'] {
-  return { script: drawn.rowsAt - repliedAt, frameWait: drawn.frameAt - drawn.rowsAt, frame: drawn.paintedAt - drawn.frameAt };
-}
-
-/** Armed before the click: a promise kept in the page, resolved with click→drawn once the next page's rows are in and painted. */
+/** Armed before the click: a promise kept in the page, kept once the next page's rows are in and painted. */
 async function watchNextPage(page: Page): Promise<void> {
   await page.evaluate(
     (sel: string, timeout: number) => {
       const before = document.querySelector(sel)?.getAttribute('data-report-id');
-      (window as unknown as Watched).__nextPage = new Promise<Drawn>((resolve, reject) => {
+      (window as unknown as Watched).__nextPage = new Promise((resolve, reject) => {
         let clickedAt: number | undefined;
         document.addEventListener('click', (event) => (clickedAt = event.timeStamp), { capture: true, once: true });
         const observer = new MutationObserver(() => {
@@ -186,35 +111,14 @@ async function watchNextPage(page: Page): Promise<void> {
           observer.disconnect();
           clearTimeout(timer);
           const started = clickedAt;
-          const rowsAt = performance.now();
           requestAnimationFrame(() => {
-            const frameAt = performance.now();
             const channel = new MessageChannel();
-            channel.port1.onmessage = () => {
-              const paintedAt = performance.now();
-              const origin = performance.timeOrigin;
-              resolve({
-                ms: paintedAt - started,
-                clickedAt: origin + started,
-                rowsAt: origin + rowsAt,
-                frameAt: origin + frameAt,
-                paintedAt: origin + paintedAt,
-              });
-            };
+            channel.port1.onmessage = () => resolve({ ms: performance.now() - started, clickedAt: performance.timeOrigin + started });
             channel.port2.postMessage(0);
           });
         });
         observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-        const timer = setTimeout(() => {
-          const seen = {
-            clicked: clickedAt !== undefined,
-            before,
-            first: document.querySelector(sel)?.getAttribute('data-report-id'),
-            rows: document.querySelectorAll(sel).length,
-            state: document.querySelector('section.rm')?.getAttribute('data-state'),
-          };
-          reject(new Error(`no new page of 100 rows within ${timeout} ms: ${JSON.stringify(seen)}`));
-        }, timeout);
+        const timer = setTimeout(() => reject(new Error(`no new page of 100 rows within ${timeout} ms`)), timeout);
       });
     },
     ROWS,
@@ -237,21 +141,22 @@ async function pagerButton(page: Page, name: 'Next' | 'First'): Promise<{ handle
 async function turnPage(page: Page, name: 'Next' | 'First'): Promise<void> {
   const before = await page.$eval(ROWS, (row) => row.getAttribute('data-report-id') ?? '');
   await (await pagerButton(page, name)).handle.click();
-  await page.waitForFunction(
-    (sel: string, id: string) => document.querySelector(sel)?.getAttribute('data-report-id') !== id,
-    { timeout: TIMEOUT },
-    ROWS,
-    before,
-  );
-  await waitForRows(page, 100);
+  await waitForRows(page, before);
 }
 
-async function waitForRows(page: Page, count: number): Promise<void> {
+/** Waits for 100 rows, the list idle, the first not the row `before`. */
+async function waitForRows(page: Page, before = ''): Promise<void> {
   await page.waitForFunction(
-    (sel: string, n: number) =>
-      document.querySelectorAll(sel).length === n && document.querySelector('section.rm')?.getAttribute('data-state') === 'idle',
+    (sel: string, id: string) => {
+      const rows = document.querySelectorAll(sel);
+      return (
+        rows.length === 100 &&
+        rows[0]!.getAttribute('data-report-id') !== id &&
+        document.querySelector('section.rm')?.getAttribute('data-state') === 'idle'
+      );
+    },
     { timeout: TIMEOUT, polling: 50 },
     ROWS,
-    count,
+    before,
   );
 }

@@ -1,39 +1,56 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
+import { controlServiceWorker, type WorkerControl } from '../e2e/support/service-worker.ts';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
 
-export interface WorkerSample {
-  /** Stopped worker: from sending `getSettings` to its answer, in the sending page's clock, ms. */
-  cold: number;
-  /** The same message right after, to the running worker. */
-  warm: number;
+/** A worker and an extension page that sends it messages. */
+export interface Answerer {
+  workers: WorkerControl;
+  sender: Page;
+}
+
+/** The floor: an extension whose worker only answers, written to `dir`, installed beside the extension, with a page of its own open. */
+export async function installAnswerOnly(ext: ExtensionBrowser, dir: string): Promise<Answerer> {
+  await mkdir(dir, { recursive: true });
+  const manifest = { manifest_version: 3, name: 'Answers only', version: '1.0', background: { service_worker: 'worker.js' } };
+  await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  await writeFile(join(dir, 'worker.js'), 'chrome.runtime.onMessage.addListener((message, sender, reply) => reply({ ok: true }));\n');
+  await writeFile(join(dir, 'sender.html'), '<!doctype html><title>Sender</title>');
+  const id = await ext.browser.installExtension(dir);
+  const workers = controlServiceWorker(ext.browser, id);
+  await workers.worker();
+  return { workers, sender: await ext.newTab(`chrome-extension://${id}/sender.html`) };
 }
 
 /**
- * Service worker cold start as a page meets it: the worker is stopped (as after 30 s idle),
- * then an extension page (the options page: the background answers its own pages only)
- * sends its first message. Puppeteer attaches to the new worker before it runs, which adds
- * a round trip over the pipe to every cold sample.
+ * Worker cold start as a page meets it: the worker stopped (as after 30 s idle), then one of its extension's pages
+ * sends `getSettings`; from sending to the answer, in the page's clock, ms. Puppeteer attaches to the new worker
+ * before it runs, which adds a round trip over the pipe to every sample, floor included.
  */
-export async function benchColdStart(ext: ExtensionBrowser, sender: Page, runs: number, warmup: number): Promise<WorkerSample[]> {
-  const samples: WorkerSample[] = [];
+export async function coldAnswer({ workers, sender }: Answerer): Promise<number> {
+  // The worker restarted by the last message may not be listed yet: stopWorker would find nothing to stop.
+  await (await workers.worker()).evaluate(() => Object.assign(self, { benchStale: true }));
+  await workers.stopWorker();
+  const took = await sender.evaluate(async () => {
+    const started = performance.now();
+    const reply = (await browser.runtime.sendMessage({ type: 'getSettings', payload: {} })) as { ok?: boolean } | undefined;
+    if (!reply?.ok) throw new Error(`getSettings answered ${JSON.stringify(reply)}`);
+    return performance.now() - started;
+  });
+  if (await (await workers.worker()).evaluate(() => 'benchStale' in self)) throw new Error('The worker answered without having been stopped');
+  return took;
+}
+
+/** `runs` cold starts of each worker, interleaved; `warmup` of each first, not kept. */
+export async function benchColdStart(ours: Answerer, floor: Answerer, runs: number, warmup: number) {
+  const result = { workerCold: [] as number[], workerFloor: [] as number[] };
   for (let i = 0; i < warmup + runs; i += 1) {
-    // The worker restarted by the last message may not be listed yet: stopWorker would find nothing to stop.
-    await (await ext.worker()).evaluate(() => Object.assign(self, { benchStale: true }));
-    await ext.stopWorker();
-    // No named functions inside: tsx would wrap them in a helper the page does not have.
-    const sample = await sender.evaluate(async () => {
-      const took: number[] = [];
-      for (let n = 0; n < 2; n += 1) {
-        const started = performance.now();
-        const reply = (await browser.runtime.sendMessage({ type: 'getSettings', payload: {} })) as { ok?: boolean } | undefined;
-        if (!reply?.ok) throw new Error(`getSettings answered ${JSON.stringify(reply)}`);
-        took.push(performance.now() - started);
-      }
-      return { cold: took[0]!, warm: took[1]! };
-    });
-    const fresh = await (await ext.worker()).evaluate(() => !('benchStale' in self));
-    if (!fresh) throw new Error('The service worker answered without having been stopped: not a cold start');
-    if (i >= warmup) samples.push(sample);
+    const cold = await coldAnswer(ours);
+    const answerOnly = await coldAnswer(floor);
+    if (i < warmup) continue;
+    result.workerCold.push(cold);
+    result.workerFloor.push(answerOnly);
   }
-  return samples;
+  return result;
 }

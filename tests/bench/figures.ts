@@ -1,0 +1,75 @@
+import type { BundleSizes } from './bundles.ts';
+import { median, round } from './stats.ts';
+import { formatTable, kb } from './table.ts';
+
+export interface Sizes {
+  backgroundRaw: number;
+  backgroundGzip: number;
+  /** JS and CSS the popup loads on opening. */
+  popupGzip: number;
+}
+
+export interface BenchResult {
+  commit?: string | null;
+  samples: Partial<Samples>;
+  sizes: Sizes;
+}
+
+/** Each goal: median(of) ÷ median(floor) at most `goal`, or with `plus`, median(of) − median(floor) at most `goal` ms. */
+export const FIGURES = [
+  { label: 'popup, warm: first contentful paint ÷ blank page', of: 'popupFcp', floor: 'blankFcp', goal: 1.1 },
+  { label: 'popup, warm: ready ÷ blank page', of: 'popupReady', floor: 'blankReady', goal: 1.6 },
+  { label: 'popup, cold: page’s reports painted ÷ blank page, cold', of: 'coldPopupShown', floor: 'coldBlank', goal: 1.6 },
+  { label: 'popup, cold: ready ÷ blank page, cold', of: 'coldPopupReady', floor: 'coldBlank', goal: 1.8 },
+  { label: 'worker: stopped → first answer ÷ a worker that only answers', of: 'workerCold', floor: 'workerFloor', goal: 1.3 },
+  { label: 'report view, kept copy: first screen drawn ÷ blank tab', of: 'reportKept', floor: 'tabBlank', goal: 1.5 },
+  { label: 'report view, first opening: first screen drawn ÷ blank tab', of: 'reportFirst', floor: 'tabBlank', goal: 1.8 },
+  { label: 'options: Next → 100 rows painted beyond the service − least DOM change', of: 'optionsPage', floor: 'optionsFloor', goal: 10, plus: true },
+] as const satisfies readonly { label: string; of: string; floor: string; goal: number; plus?: true }[];
+
+/** Every timing the bench keeps, ms, each from its own samples. */
+export const SAMPLES = [...new Set(FIGURES.flatMap((f) => [f.of, f.floor]))];
+export type Samples = Record<(typeof SAMPLES)[number], number[]>;
+
+export const BACKGROUND_GZIP_GOAL = 25 * 1024;
+
+export type FigureValue = ReturnType<typeof figuresOf>[number];
+
+export function figuresOf(samples: Partial<Samples>) {
+  return FIGURES.map((f) => {
+    const [of, floor] = [round(median(samples[f.of] ?? [])), round(median(samples[f.floor] ?? []))];
+    const plus = 'plus' in f;
+    const value = plus ? round(of - floor) : round(of / floor, 2);
+    const goal = plus ? `≤ floor + ${f.goal} ms` : `≤ ${f.goal}×`;
+    return { label: f.label, n: samples[f.of]?.length ?? 0, median: of, floor, value, goal, met: value <= f.goal };
+  });
+}
+
+export const sizesOf = (b: BundleSizes): Sizes => ({
+  backgroundRaw: b.background.js.raw,
+  backgroundGzip: b.background.js.gzip,
+  popupGzip: b.popup.total.gzip,
+});
+
+/** The value as printed: a ratio, or ms above the floor. */
+export const shown = (f: FigureValue) =>
+  Number.isNaN(f.value) ? '–' : f.goal.includes('ms') ? `${f.value >= 0 ? '+' : ''}${f.value.toFixed(1)} ms` : `${f.value.toFixed(2)}×`;
+const met = (ok: boolean) => (ok ? 'met' : 'not met');
+
+export function printSummary(r: BenchResult): void {
+  const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+  const sizes = [
+    ['background JS, raw', kb(r.sizes.backgroundRaw), '', ''],
+    ['background JS, gzip', kb(r.sizes.backgroundGzip), `≤ ${kb(BACKGROUND_GZIP_GOAL)} KB`, met(r.sizes.backgroundGzip <= BACKGROUND_GZIP_GOAL)],
+    ['popup first load (JS + CSS), gzip', kb(r.sizes.popupGzip), '', ''],
+  ];
+  console.log(
+    formatTable(
+      ['figure (medians, ms from navigation start)', 'n', 'median', 'floor', 'measured', 'goal', ''],
+      [
+        ...figuresOf(r.samples).map((f) => [f.label, String(f.n), ms(f.median), ms(f.floor), shown(f), f.goal, met(f.met)]),
+        ...sizes.map(([label, size, goal, ok]) => [label!, '', '', '', `${size} KB`, goal!, ok!]),
+      ],
+    ),
+  );
+}

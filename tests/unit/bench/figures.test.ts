@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { figuresOf, SAMPLES, type BenchResult, type Samples } from '../../bench/figures';
+import { median } from '../../bench/stats';
+import { projectRoot } from '../../e2e/support/paths';
+
+/** Every timing at `ms`, with some set apart. */
+const samplesAt = (ms: number, set: Partial<Samples> = {}): Samples => ({
+  ...(Object.fromEntries(SAMPLES.map((k) => [k, [ms, ms]])) as Samples),
+  ...set,
+});
+const figure = (samples: Samples, start: string) => figuresOf(samples).find((f) => f.label.startsWith(start))!;
+
+describe('the bench’s figures', () => {
+  it.each([
+    [[], Number.NaN],
+    [[5], 5],
+    [[9, 1, 5], 5],
+    [[4, 1, 3, 2], 2.5],
+  ])('takes the median of %j as %d', (samples, expected) => {
+    expect(median(samples)).toBe(expected);
+  });
+
+  it('divides a median by its floor’s, and tells whether the goal is met', () => {
+    const warm = figure(samplesAt(100, { popupReady: [150, 170, 160], blankReady: [100, 90, 110] }), 'popup, warm: ready');
+    expect(warm).toMatchObject({ n: 3, median: 160, floor: 100, value: 1.6, goal: '≤ 1.6×', met: true });
+    const cold = figure(samplesAt(100, { coldPopupReady: [190], coldBlank: [100] }), 'popup, cold: ready');
+    expect(cold).toMatchObject({ value: 1.9, goal: '≤ 1.8×', met: false });
+  });
+
+  it('measures the options paging in ms above its floor', () => {
+    const options = figure(samplesAt(100, { optionsPage: [40, 52], optionsFloor: [35] }), 'options');
+    expect(options).toMatchObject({ value: 11, goal: '≤ floor + 10 ms', met: false });
+  });
+
+  it('has one goal per figure, each with its own floor', () => {
+    expect(figuresOf(samplesAt(100)).map((f) => f.goal)).toEqual([
+      '≤ 1.1×',
+      '≤ 1.6×',
+      '≤ 1.6×',
+      '≤ 1.8×',
+      '≤ 1.3×',
+      '≤ 1.5×',
+      '≤ 1.8×',
+      '≤ floor + 10 ms',
+    ]);
+  });
+});
+
+describe('compare.ts', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'compare-test-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, result: BenchResult) => {
+    writeFileSync(join(dir, name), JSON.stringify(result));
+    return join(dir, name);
+  };
+  const sizes = { backgroundRaw: 180_000, backgroundGzip: 55_000, popupGzip: 18_000 };
+
+  it('pools the files of each side and sets the figures and sizes side by side', () => {
+    const before = [
+      write('b1.json', { samples: samplesAt(100, { popupReady: [200] }), sizes }),
+      write('b2.json', { samples: samplesAt(100, { popupReady: [220] }), sizes }),
+    ];
+    const after = write('a.json', { samples: samplesAt(100, { popupReady: [150] }), sizes: { ...sizes, backgroundGzip: 24_000 } });
+    const baseline = join(dir, 'baseline.json');
+    const printed = execFileSync(
+      join(projectRoot, 'node_modules', '.bin', 'tsx'),
+      ['tests/bench/compare.ts', ...before, '--', after, '--baseline', baseline],
+      {
+        cwd: projectRoot,
+        encoding: 'utf8',
+      },
+    );
+    expect(printed).toMatch(/popup, warm: ready ÷ blank page\s+2\.10×\s+1\.50×\s+≤ 1\.6×\s+met\s+2\/1/);
+    expect(printed).toMatch(/popupReady\s+210\.0\s+150\.0\s+-29 %/);
+    expect(printed).toMatch(/backgroundGzip\s+53\.7\s+23\.4\s+-56 %/);
+    expect(printed).toContain(`Written: ${baseline}`);
+  });
+});
