@@ -11,6 +11,11 @@ const CATALOGUES = {
   allowTypeImports: true,
   message: 'Words come from the browser (lib/shared/i18n.ts): take the catalogues as types only.',
 };
+/** zod's tree-shakable API (`zod/mini`), set up once in lib/zod.ts before any schema is built: the one way in. */
+const ZOD_THROUGH_LIB = [
+  { name: 'zod', message: 'Shipped code uses zod/mini (tree-shakable), through @/lib/zod.' },
+  { name: 'zod/mini', message: 'Import z from @/lib/zod: it sets zod up (English messages, no `new Function`) before any schema is built.' },
+];
 const API_CLIENT = ['@/lib/api', '@/lib/api/client', '@/lib/api/http', '@/lib/api/schemas', '@/lib/api/classify', '@/lib/api/fields'];
 
 /** What the files of one layer may not import (type-only imports are allowed where `allowTypeImports` says so). */
@@ -32,7 +37,8 @@ export default tseslint.config(
       'no-undef': 'off', // TypeScript checks names; WXT declares its globals (defineBackground) for it.
     },
   },
-  layer(['lib/**', 'components/**', 'entrypoints/**'], {}),
+  layer(['lib/**', 'components/**', 'entrypoints/**'], { paths: ZOD_THROUGH_LIB }),
+  layer(['lib/zod.ts'], {}),
   // The catalogues are read by wxt.config.ts in Node, where `@/` does not resolve: they import only each other, as ./….
   {
     files: ['lib/locales/**'],
@@ -58,6 +64,7 @@ export default tseslint.config(
     {
       paths: [
         { name: 'zod', message: 'Pages stay free of zod: the background checks what crosses the border.' },
+        { name: '@/lib/zod', message: 'Pages stay free of zod: the background checks what crosses the border.' },
         { name: '@/lib/protocol', allowTypeImports: true, message: 'Pages take the protocol as types only: its zod schemas run in the background.' },
         { name: '@/lib/storage', message: 'Only the background reads storage: ask it with a message (lib/protocol.ts).' },
         ...API_CLIENT.map((name) => ({ name, allowTypeImports: true, message: 'Only the background calls the service: pages take its types only.' })),
@@ -70,6 +77,7 @@ export default tseslint.config(
   ),
   // The background service worker, and the API client and storage only it uses.
   layer(['entrypoints/background.ts', 'lib/background/**', 'lib/api/**', 'lib/storage.ts', 'lib/protocol.ts'], {
+    paths: ZOD_THROUGH_LIB,
     patterns: [
       {
         group: ['@/lib/pages/*', '@/lib/popup/*', '@/lib/options/*', '@/lib/report/*', '@/components/*', 'preact', 'preact/*'],
@@ -81,6 +89,7 @@ export default tseslint.config(
   layer(['lib/shared/**'], {
     paths: [
       { name: 'zod', message: 'lib/shared is used by pages and background alike: keep it free of zod.' },
+      { name: 'zod/mini', message: 'lib/shared is used by pages and background alike: keep it free of zod.' },
       { name: '@/lib/protocol', allowTypeImports: true, message: 'lib/shared takes the protocol as types only.' },
     ],
     patterns: [{ group: ['@/lib/*', '!@/lib/shared', '!@/lib/shared/*', '!@/lib/protocol'], message: 'lib/shared imports only lib/shared.' }],

@@ -6,8 +6,8 @@ import { localeFiles } from './lib/locales/build';
 
 /**
  * zod probes for `new Function` on first parse, to compile faster parsers. The
- * background turns that off (`z.config({ jitless: true })` in lib/protocol.ts),
- * but the probe's text stays in the bundle, and store reviewers' lint reads it as
+ * background turns that off (`zod/mini` never compiles; lib/zod.ts sets `jitless`
+ * too), but the probe's text could stay in the bundle, and store reviewers' lint reads it as
  * eval (web-ext's DANGEROUS_EVAL). This drops the probe from zod's util.js, so
  * the bundle says what it does: never evaluate code. A zod upgrade that moves
  * the probe fails the build here rather than bringing it back unnoticed.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { Account, DeleteResult, ReportPage } from '@/lib/api';
 import { API_ERROR_KINDS, type ApiErrorData } from '@/lib/api/errors';
 import { reportShape } from '@/lib/api/schemas';
@@ -17,28 +17,22 @@ import { PRIVACY_VALUES } from '@/lib/shared/privacy';
  * import this file with `import type` only, so zod never enters their bundles.
  */
 
-// No parser compiled with `new Function`: the extension never evaluates code (see wxt.config.ts).
-z.config({ jitless: true });
-
 export const privacy = z.literal(PRIVACY_VALUES);
-const password = z.string().min(1).max(128);
-const reportId = z.number().int().positive();
-const pageUrl = z.string().min(1).max(2048);
+const password = z.string().check(z.minLength(1), z.maxLength(128));
+const reportId = z.int().check(z.positive());
+const pageUrl = z.string().check(z.minLength(1), z.maxLength(2048));
 /** One scheme of one site, as "Show on page" asks for it: `http://host/*` or `https://host/*`. */
-const sitePattern = z
-  .string()
-  .max(300)
-  .regex(/^https?:\/\/[^/*]+\/\*$/);
+const sitePattern = z.string().check(z.maxLength(300), z.regex(/^https?:\/\/[^/*]+\/\*$/));
 
 export const preferencesSchema = z.object({ defaultPrivacy: privacy, badgeEnabled: z.boolean() });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 /** What the pages may know about the settings: never the key itself. */
 export const settingsViewSchema = z.object({
-  baseUrl: z.string().nullable(),
+  baseUrl: z.nullable(z.string()),
   keySet: z.boolean(),
   /** The last four characters, so the user can tell which key is stored. */
-  keyHint: z.string().nullable(),
+  keyHint: z.nullable(z.string()),
   /** Whether the browser still lets the extension reach the service (users can revoke it at any time). */
   permissionGranted: z.boolean(),
   /** The key is forgotten when the browser closes (kept in session storage only). */
@@ -51,29 +45,29 @@ export type SettingsView = z.infer<typeof settingsViewSchema>;
 export const apiErrorDataSchema = z.object({
   kind: z.enum(API_ERROR_KINDS),
   message: z.string(),
-  detail: z.string().optional(),
-  status: z.number().optional(),
-  fields: z.record(z.string(), z.array(z.string())).optional(),
-  retryAfterSeconds: z.number().optional(),
-}) satisfies z.ZodType<ApiErrorData>;
+  detail: z.optional(z.string()),
+  status: z.optional(z.number()),
+  fields: z.optional(z.record(z.string(), z.array(z.string()))),
+  retryAfterSeconds: z.optional(z.number()),
+}) satisfies z.ZodMiniType<ApiErrorData>;
 
-const count = z.number().int().nonnegative();
+const count = z.int().check(z.nonnegative());
 
 /** A report's checks counted, for the popup: computed in the background, so the checks themselves stay there. */
 export const checkSummarySchema = z.object({
   total: count,
   failed: z.object({ high: count, medium: count, low: count }),
-  topFailures: z.array(z.object({ key: z.string(), name: z.string() })).max(3),
-  change: z.object({ previousId: z.number().int(), scoreDelta: z.number().nullable(), fixed: count, broken: count }).nullable(),
-}) satisfies z.ZodType<CheckSummary>;
+  topFailures: z.array(z.object({ key: z.string(), name: z.string() })).check(z.maxLength(3)),
+  change: z.nullable(z.object({ previousId: z.int(), scoreDelta: z.nullable(z.number()), fixed: count, broken: count })),
+}) satisfies z.ZodMiniType<CheckSummary>;
 
 /** A report as the popup's lists show it: the checks stay in the background, a summary of them travels. */
-export const listedReportShape = reportShape.extend({ checks: z.null(), summary: checkSummarySchema.nullable().default(null) });
+export const listedReportShape = z.extend(reportShape, { checks: z.null(), summary: z._default(z.nullable(checkSummarySchema), null) });
 export type ListedReport = z.infer<typeof listedReportShape>;
 
 /** A report being made for a page, or just made: owned by the background, shown by the popup. */
 export const jobSchema = z.discriminatedUnion('state', [
-  z.object({ url: z.string(), state: z.literal('running'), startedAt: z.number(), privacy, notify: z.boolean().optional() }),
+  z.object({ url: z.string(), state: z.literal('running'), startedAt: z.number(), privacy, notify: z.optional(z.boolean()) }),
   z.object({ url: z.string(), state: z.literal('done'), startedAt: z.number(), report: listedReportShape }),
   z.object({ url: z.string(), state: z.literal('failed'), startedAt: z.number(), error: apiErrorDataSchema }),
 ]);
@@ -93,19 +87,19 @@ export const queuedReportSchema = z.object({
   /** When a create for it was first sent: a report of the page made since may be the one it asked for. */
   firstSentAt: z.number(),
   /** When the last create was sent; null once the service is known not to have received it. */
-  lastSentAt: z.number().nullable(),
-  attempts: z.number().int().min(0),
+  lastSentAt: z.nullable(z.number()),
+  attempts: z.int().check(z.minimum(0)),
   nextTryAt: z.number(),
-  lastError: apiErrorDataSchema.nullable(),
+  lastError: z.nullable(apiErrorDataSchema),
 });
 export type QueuedReport = z.infer<typeof queuedReportSchema>;
 
 /** One report of an address on the score chart. */
 export const historyPointSchema = z.object({
-  id: z.number().int(),
-  score: z.number().nullable(),
-  label: z.enum(RESULT_LABELS).nullable(),
-  generatedAt: z.string().nullable(),
+  id: z.int(),
+  score: z.nullable(z.number()),
+  label: z.nullable(z.enum(RESULT_LABELS)),
+  generatedAt: z.nullable(z.string()),
 });
 export type HistoryPoint = z.infer<typeof historyPointSchema>;
 
@@ -115,16 +109,16 @@ export const reportViewSchema = z.object({
   /** The report on the service's own site. */
   webUrl: z.string(),
   /** The address's last reports (at most 25), oldest first, this one among them. */
-  history: z.array(historyPointSchema).max(25),
+  history: z.array(historyPointSchema).check(z.maxLength(25)),
   /** The report made just before this one of the same address, with whether each check passed then. */
-  previous: historyPointSchema.extend({ outcomes: z.record(z.string(), z.boolean()) }).nullable(),
+  previous: z.nullable(z.extend(historyPointSchema, { outcomes: z.record(z.string(), z.boolean()) })),
   /** Why the other reports of the address could not be read; the report itself still shows. */
-  historyError: apiErrorDataSchema.nullable(),
+  historyError: z.nullable(apiErrorDataSchema),
 });
 export type ReportView = z.infer<typeof reportViewSchema>;
 
 /** A report view kept so that opening the report again draws at once (lib/storage.ts `reportViews`). */
-export const cachedReportViewSchema = z.object({ id: z.number().int(), generatedAt: z.string().nullable(), view: reportViewSchema, at: z.number() });
+export const cachedReportViewSchema = z.object({ id: z.int(), generatedAt: z.nullable(z.string()), view: reportViewSchema, at: z.number() });
 export type CachedReportView = z.infer<typeof cachedReportViewSchema>;
 
 /** What the popup last showed for a page, so the next popup on it draws at once. Never holds the key. */
@@ -140,18 +134,18 @@ export type CachedPage = z.infer<typeof cachedPageSchema>;
 /** The reports manager's list: the list parameters the service offers, plus the page. */
 export const listQuerySchema = z.object({
   /** Text looked for in the stored addresses; empty for none. */
-  search: z.string().max(2048),
+  search: z.string().check(z.maxLength(2048)),
   /** Exact project (host) to show; empty for every project. */
-  project: z.string().max(255),
+  project: z.string().check(z.maxLength(255)),
   result: z.enum(RESULT_FILTERS),
   sortBy: z.enum(SORT_KEYS),
   sort: z.enum(SORT_DIRECTIONS),
   perPage: z.literal(PER_PAGE_OPTIONS),
-  page: z.number().int().min(1).max(1_000_000),
+  page: z.int().check(z.minimum(1), z.maximum(1_000_000)),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 /** The manager's search, filters and sort without its paging: what "every matching report" and the CSV export read. */
-export const listFiltersSchema = listQuerySchema.omit({ page: true, perPage: true });
+export const listFiltersSchema = z.omit(listQuerySchema, { page: true, perPage: true });
 export type ListFilters = z.infer<typeof listFiltersSchema>;
 
 /** What a run does to each of its items: make a report of an address, or delete, re-audit or change the privacy of a report. */
@@ -161,18 +155,18 @@ export type RunAction = (typeof RUN_ACTIONS)[number];
 /** One address or report of a run. `sentAt`: when its request last left (a create of unknown fate is looked for, never sent again). */
 export const runItemSchema = z.object({
   /** The report acted on; none for a create until the service has made it. */
-  reportId: reportId.optional(),
-  url: z.string().max(2048),
+  reportId: z.optional(reportId),
+  url: z.string().check(z.maxLength(2048)),
   state: z.enum(['pending', 'sending', 'done', 'failed']),
-  sentAt: z.number().optional(),
+  sentAt: z.optional(z.number()),
   /** When a create for it was first sent: a report of the page made since, of the same privacy, may be the one it asked for. */
-  firstSentAt: z.number().optional(),
+  firstSentAt: z.optional(z.number()),
   /** A delete that found the report already gone: what the user wanted, so done, but said. */
-  alreadyGone: z.boolean().optional(),
+  alreadyGone: z.optional(z.boolean()),
   /** A create whose fate is unknown (the worker stopped while it was sent) is looked for, not sent, before this time. */
-  checkAfter: z.number().optional(),
+  checkAfter: z.optional(z.number()),
   /** Why it failed; on an item still pending, why it waits. */
-  error: apiErrorDataSchema.optional(),
+  error: z.optional(apiErrorDataSchema),
 });
 export type RunItem = z.infer<typeof runItemSchema>;
 
@@ -181,27 +175,27 @@ export type RunItem = z.infer<typeof runItemSchema>;
  * local storage item by item, so a closed page or a stopped worker loses nothing.
  */
 export const runSchema = z.object({
-  id: z.string().max(64),
+  id: z.string().check(z.maxLength(64)),
   action: z.enum(RUN_ACTIONS),
   /** The privacy a create makes, or a privacy change sets: never a password, which is never stored. */
-  privacy: z.union([z.literal(0), z.literal(1)]).optional(),
+  privacy: z.optional(z.union([z.literal(0), z.literal(1)])),
   createdAt: z.number(),
   state: z.enum(['running', 'stopped', 'finished']),
   /** Why a run stopped by itself (the connection is gone); null when the user stopped it. */
-  stopReason: z.string().nullable(),
+  stopReason: z.nullable(z.string()),
   /** The service asked to slow down (429) or could not be reached: nothing is sent before this time. */
-  waitUntil: z.number().nullable(),
-  waitReason: z.string().nullable(),
+  waitUntil: z.nullable(z.number()),
+  waitReason: z.nullable(z.string()),
   /** Waits in a row, for the backoff when the service gives no Retry-After. */
-  waits: z.number().int().nonnegative(),
+  waits: z.int().check(z.nonnegative()),
   items: z.array(runItemSchema),
   /** Targets left out when the run started, as another running run was sending them already. */
-  alreadyUnderWay: z.number().int().nonnegative().optional(),
+  alreadyUnderWay: z.optional(z.int().check(z.nonnegative())),
   /**
    * A report asked for while the service was away: one create, tried again until the service is
    * back (up to 7 days), listed in the queue rather than among the runs, and gone once it ends.
    */
-  queued: z.literal(true).optional(),
+  queued: z.optional(z.literal(true)),
 });
 export type Run = z.infer<typeof runSchema>;
 
@@ -230,10 +224,7 @@ export interface RunView {
 const runTargets = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('reports'),
-    reports: z
-      .array(z.object({ id: reportId, url: z.string().max(2048) }))
-      .min(1)
-      .max(100_000),
+    reports: z.array(z.object({ id: reportId, url: z.string().check(z.maxLength(2048)) })).check(z.minLength(1), z.maxLength(100_000)),
   }),
   z.object({ kind: z.literal('matching'), filters: listFiltersSchema }),
 ]);
@@ -241,25 +232,29 @@ const runTargets = z.discriminatedUnion('kind', [
 export const requests = {
   getSettings: z.object({}),
   /** Normalise, check the permission, prove the connection with the account, then keep it. */
-  saveConnection: z.object({ baseUrl: z.string().max(2048), apiKey: z.string().max(512).optional(), keyForSessionOnly: z.boolean().optional() }),
+  saveConnection: z.object({
+    baseUrl: z.string().check(z.maxLength(2048)),
+    apiKey: z.optional(z.string().check(z.maxLength(512))),
+    keyForSessionOnly: z.optional(z.boolean()),
+  }),
   forgetKey: z.object({}),
   /** Where the key is kept: until the browser closes only, or until the user forgets it. */
   saveKeyLifetime: z.object({ sessionOnly: z.boolean() }),
-  savePreferences: preferencesSchema.partial(),
+  savePreferences: z.partial(preferencesSchema),
   getAccount: z.object({}),
   /**
    * What the popup can draw before the service answers: the page as the last popup showed it, and the privacy chosen there.
    * Without `url`, the background finds the tab the popup opened over, answers it too, and starts reading its page state.
    */
-  getPopupStart: z.object({ url: pageUrl.optional() }),
+  getPopupStart: z.object({ url: z.optional(pageUrl) }),
   /** The privacy chosen in the popup for a page, kept until a report is made (null forgets it). */
-  savePrivacyDraft: z.object({ url: pageUrl, privacy: privacy.nullable() }),
+  savePrivacyDraft: z.object({ url: pageUrl, privacy: z.nullable(privacy) }),
   /** Everything the popup shows for one page: the job in progress or just ended, and the reports already made. */
   getPageState: z.object({ url: pageUrl }),
   /** Starts (or joins) the report of a page; answers when the service has finished the audit. */
-  createReport: z.object({ url: pageUrl, privacy, password: password.optional() }),
+  createReport: z.object({ url: pageUrl, privacy, password: z.optional(password) }),
   /** Keeps a report the service could not take now, to make when it is back (no password: privacy 0 or 1). */
-  queueReport: z.object({ url: pageUrl, privacy: z.union([z.literal(0), z.literal(1)]), sentAt: z.number(), offline: z.boolean().optional() }),
+  queueReport: z.object({ url: pageUrl, privacy: z.union([z.literal(0), z.literal(1)]), sentAt: z.number(), offline: z.optional(z.boolean()) }),
   cancelQueued: z.object({ url: pageUrl }),
   getQueue: z.object({}),
   /** Tries every queued report now, without waiting for its turn. */
@@ -268,52 +263,55 @@ export const requests = {
   waitForJob: z.object({ url: pageUrl }),
   dismissJob: z.object({ url: pageUrl }),
   listReports: z.object({
-    search: z.string().max(2048).optional(),
-    project: z.string().max(255).optional(),
-    result: z.enum(RESULT_LABELS).optional(),
-    sortBy: z.enum(SORT_KEYS).optional(),
-    sort: z.enum(SORT_DIRECTIONS).optional(),
-    perPage: z.literal(PER_PAGE_OPTIONS).optional(),
-    page: z.number().int().positive().max(1_000_000).optional(),
+    search: z.optional(z.string().check(z.maxLength(2048))),
+    project: z.optional(z.string().check(z.maxLength(255))),
+    result: z.optional(z.enum(RESULT_LABELS)),
+    sortBy: z.optional(z.enum(SORT_KEYS)),
+    sort: z.optional(z.enum(SORT_DIRECTIONS)),
+    perPage: z.optional(z.literal(PER_PAGE_OPTIONS)),
+    page: z.optional(z.int().check(z.positive(), z.maximum(1_000_000))),
   }),
-  updateReport: z.object({ id: reportId, privacy: privacy.optional(), password: password.optional(), regenerate: z.boolean().optional() }),
+  updateReport: z.object({ id: reportId, privacy: z.optional(privacy), password: z.optional(password), regenerate: z.optional(z.boolean()) }),
   deleteReport: z.object({ id: reportId }),
   /** The reports manager's kept list query (search, filters, sort, page size, page), read in the background so the options page stays free of zod. */
   getListQuery: z.object({}),
   saveListQuery: z.object({ query: listQuerySchema }),
   /** The report view as last kept, if its generation date is the one the opener knows: drawn while `getReport` asks the service. */
-  getCachedReport: z.object({ id: reportId, generatedAt: z.string().max(64).optional() }),
+  getCachedReport: z.object({ id: reportId, generatedAt: z.optional(z.string().check(z.maxLength(64))) }),
   /**
    * One report with its checks, the history of its address and the report before it; kept for the next opening.
    * `url`: the report's address as the opener knew it, so that its history is read together with the report.
    */
-  getReport: z.object({ id: reportId, url: pageUrl.optional() }),
+  getReport: z.object({ id: reportId, url: z.optional(pageUrl) }),
   /** Deletes, re-audits or changes the privacy of many reports in the background; answers the run as started. */
   startBulkRun: z.object({
     action: z.enum(['delete', 'regenerate', 'privacy']),
-    privacy: z.union([z.literal(0), z.literal(1)]).optional(),
+    privacy: z.optional(z.union([z.literal(0), z.literal(1)])),
     targets: runTargets,
   }),
   /** Makes a report of each address in the background (duplicates of one page are made once). */
-  startCreateRun: z.object({ urls: z.array(pageUrl).min(1).max(ADDRESS_LIST_MAX), privacy: z.union([z.literal(0), z.literal(1)]) }),
+  startCreateRun: z.object({
+    urls: z.array(pageUrl).check(z.minLength(1), z.maxLength(ADDRESS_LIST_MAX)),
+    privacy: z.union([z.literal(0), z.literal(1)]),
+  }),
   getRuns: z.object({}),
-  stopRun: z.object({ id: z.string().max(64) }),
+  stopRun: z.object({ id: z.string().check(z.maxLength(64)) }),
   /** Sends the failed items of a run again (and what a stop left). */
-  retryRun: z.object({ id: z.string().max(64) }),
-  dismissRun: z.object({ id: z.string().max(64) }),
+  retryRun: z.object({ id: z.string().check(z.maxLength(64)) }),
+  dismissRun: z.object({ id: z.string().check(z.maxLength(64)) }),
   /** Every report the manager's filters match, all pages, as CSV text. */
   exportReports: z.object({ filters: listFiltersSchema }),
   /** The month's quota and how many reports the service lists as made this month (deleted ones are not listed, yet counted by the service). */
   getQuota: z.object({}),
   /** Reports every tab of a window in the background, but pages that cannot be reported, duplicates and pages reported in the last 10 minutes. */
-  reportTabs: z.object({ windowId: z.number().int() }),
+  reportTabs: z.object({ windowId: z.int() }),
   /** How many tabs of a window "Report all tabs" would report, and the button's words; null when the extension may not read the tabs' addresses. */
-  planTabs: z.object({ windowId: z.number().int() }),
+  planTabs: z.object({ windowId: z.int() }),
   /**
    * The site permissions a click on "Show on page" added (never those held before it): the
    * background keeps them for the sending report view's tab and gives them back when it goes.
    */
-  holdSitePermission: z.object({ origins: z.array(sitePattern).min(1).max(2) }),
+  holdSitePermission: z.object({ origins: z.array(sitePattern).check(z.minLength(1), z.maxLength(2)) }),
   /** The sending report view is done with the site permissions it holds: they go back now. */
   giveBackSitePermission: z.object({}),
 } as const;

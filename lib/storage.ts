@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { storage, type StorageItemKey } from 'wxt/utils/storage';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import {
   cachedPageSchema,
   cachedReportViewSchema,
@@ -60,7 +60,7 @@ interface StoredItem<T> {
   watch(callback: () => void): () => void;
 }
 
-function defineStored<T>(key: StorageItemKey, schema: z.ZodType<T>, fallback: T): StoredItem<T> {
+function defineStored<T>(key: StorageItemKey, schema: z.ZodMiniType<T>, fallback: T): StoredItem<T> {
   const item = storage.defineItem<T>(key, { fallback, version: 1 });
   const queue = createSerialQueue();
   const read = async (): Promise<T> => {
@@ -91,16 +91,20 @@ function defineStored<T>(key: StorageItemKey, schema: z.ZodType<T>, fallback: T)
 }
 
 /** Entries that fail their schema are dropped one by one: one bad entry does not cost the rest. */
-function keepValid<T>(entry: z.ZodType<T>) {
+function keepValid<T>(entry: z.ZodMiniType<T>) {
   const read = (value: unknown): T[] => {
     const parsed = entry.safeParse(value);
     return parsed.success ? [parsed.data] : [];
   };
   return {
-    list: z.array(z.unknown()).transform((items) => items.flatMap(read)),
-    record: z
-      .record(z.string(), z.unknown())
-      .transform((map) => Object.fromEntries(Object.entries(map).flatMap(([key, value]) => read(value).map((data) => [key, data] as const)))),
+    list: z.pipe(
+      z.array(z.unknown()),
+      z.transform((items) => items.flatMap(read)),
+    ),
+    record: z.pipe(
+      z.record(z.string(), z.unknown()),
+      z.transform((map) => Object.fromEntries(Object.entries(map).flatMap(([key, value]) => read(value).map((data) => [key, data] as const)))),
+    ),
   };
 }
 
@@ -120,12 +124,17 @@ export interface Connection {
 const addressItem = defineStored<{ baseUrl: string; revision?: number; keyForSessionOnly?: boolean; apiKey?: string } | null>(
   'local:connection',
   // Versions before the key had its own item kept it here: read, moved to its item, then dropped.
-  z
-    .object({ baseUrl: z.string().min(1), revision: z.number().optional(), keyForSessionOnly: z.boolean().optional(), apiKey: z.string().optional() })
-    .nullable(),
+  z.nullable(
+    z.object({
+      baseUrl: z.string().check(z.minLength(1)),
+      revision: z.optional(z.number()),
+      keyForSessionOnly: z.optional(z.boolean()),
+      apiKey: z.optional(z.string()),
+    }),
+  ),
   null,
 );
-const keySchema = z.object({ origin: z.string(), key: z.string().min(1) }).nullable();
+const keySchema = z.nullable(z.object({ origin: z.string(), key: z.string().check(z.minLength(1)) }));
 const keyItems = {
   local: defineStored<{ origin: string; key: string } | null>('local:apiKey', keySchema, null),
   session: defineStored<{ origin: string; key: string } | null>('session:apiKey', keySchema, null),
@@ -185,8 +194,8 @@ const DEFAULT_PREFERENCES: Preferences = { defaultPrivacy: 1, badgeEnabled: fals
 const preferencesItem = defineStored<Preferences>(
   'sync:preferences',
   z.object({
-    defaultPrivacy: preferencesSchema.shape.defaultPrivacy.catch(DEFAULT_PREFERENCES.defaultPrivacy),
-    badgeEnabled: preferencesSchema.shape.badgeEnabled.catch(DEFAULT_PREFERENCES.badgeEnabled),
+    defaultPrivacy: z.catch(preferencesSchema.shape.defaultPrivacy, DEFAULT_PREFERENCES.defaultPrivacy),
+    badgeEnabled: z.catch(preferencesSchema.shape.badgeEnabled, DEFAULT_PREFERENCES.badgeEnabled),
   }),
   DEFAULT_PREFERENCES,
 );
@@ -201,13 +210,13 @@ const listQueryItem = defineStored<ListQuery>(
   // The item's earlier name: a new key would lose every user's kept list.
   'local:reportsView',
   z.object({
-    search: listQuerySchema.shape.search.catch(DEFAULT_LIST_QUERY.search),
-    project: listQuerySchema.shape.project.catch(DEFAULT_LIST_QUERY.project),
-    result: listQuerySchema.shape.result.catch(DEFAULT_LIST_QUERY.result),
-    sortBy: listQuerySchema.shape.sortBy.catch(DEFAULT_LIST_QUERY.sortBy),
-    sort: listQuerySchema.shape.sort.catch(DEFAULT_LIST_QUERY.sort),
-    perPage: listQuerySchema.shape.perPage.catch(DEFAULT_LIST_QUERY.perPage),
-    page: listQuerySchema.shape.page.catch(DEFAULT_LIST_QUERY.page),
+    search: z.catch(listQuerySchema.shape.search, DEFAULT_LIST_QUERY.search),
+    project: z.catch(listQuerySchema.shape.project, DEFAULT_LIST_QUERY.project),
+    result: z.catch(listQuerySchema.shape.result, DEFAULT_LIST_QUERY.result),
+    sortBy: z.catch(listQuerySchema.shape.sortBy, DEFAULT_LIST_QUERY.sortBy),
+    sort: z.catch(listQuerySchema.shape.sort, DEFAULT_LIST_QUERY.sort),
+    perPage: z.catch(listQuerySchema.shape.perPage, DEFAULT_LIST_QUERY.perPage),
+    page: z.catch(listQuerySchema.shape.page, DEFAULT_LIST_QUERY.page),
   }),
   { ...DEFAULT_LIST_QUERY },
 );
@@ -296,13 +305,13 @@ export const reportViews = defineStored<CachedReportView[]>('session:reportViews
 /** The privacy chosen in the popup for the page it was open on, kept until a report is made. */
 export const privacyDraft = defineStored<{ url: string; privacy: z.infer<typeof privacy> } | null>(
   'session:popupPrivacyDraft',
-  z.object({ url: z.string(), privacy }).nullable(),
+  z.nullable(z.object({ url: z.string(), privacy })),
   null,
 );
 
 /** What a click on each notification shown does; the worker that wakes for the click must still know. */
 const notificationActionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('report'), id: z.number().int().positive() }),
+  z.object({ kind: z.literal('report'), id: z.int().check(z.positive()) }),
   z.object({ kind: z.literal('options') }),
 ]);
 export type NotificationAction = z.infer<typeof notificationActionSchema>;
@@ -315,7 +324,7 @@ export const notificationActions = defineStored<Record<string, NotificationActio
 /** The latest result per address, for the badge; `result` null when the service has no report for it. */
 const badgeEntrySchema = z.object({
   at: z.number(),
-  result: z.object({ score: z.number().nullable(), label: z.enum(RESULT_LABELS).nullable() }).nullable(),
+  result: z.nullable(z.object({ score: z.nullable(z.number()), label: z.nullable(z.enum(RESULT_LABELS)) })),
 });
 export type BadgeEntry = z.infer<typeof badgeEntrySchema>;
 export const badgeCache = defineStored<Record<string, BadgeEntry>>('session:badgeCache', keepValid(badgeEntrySchema).record, {});

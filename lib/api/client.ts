@@ -16,7 +16,7 @@ import {
   type Report,
   type ReportPage,
 } from '@/lib/api/schemas';
-import type { z } from 'zod';
+import type { z } from '@/lib/zod';
 import { t, tn } from '@/lib/shared/i18n';
 
 export interface ListParams {
@@ -99,7 +99,7 @@ export function createReportsApi(o: ReportsApiOptions) {
   };
   const auditTimeout = { timeoutMs: createTimeoutMs, timeoutMessage: t('errorAuditSlow') };
 
-  async function answer<T>(request: ApiRequest, schema: z.ZodType<T>, what: string): Promise<{ value: T; serviceTime: number | null }> {
+  async function answer<T>(request: ApiRequest, schema: z.ZodMiniType<T>, what: string): Promise<{ value: T; serviceTime: number | null }> {
     if (typeof baseUrl !== 'string') throw baseUrl;
     if (refusedKey) throw refusedKey;
     const transport: Transport = {
@@ -113,7 +113,7 @@ export function createReportsApi(o: ReportsApiOptions) {
     const { body, serviceTime } = await sendRequest(transport, request);
     return { value: readBody(schema, body, what), serviceTime };
   }
-  const call = async <T>(request: ApiRequest, schema: z.ZodType<T>, what: string): Promise<T> => (await answer(request, schema, what)).value;
+  const call = async <T>(request: ApiRequest, schema: z.ZodMiniType<T>, what: string): Promise<T> => (await answer(request, schema, what)).value;
 
   const reportPath = (id: number) => `/reports/${encodeURIComponent(String(id))}`;
 

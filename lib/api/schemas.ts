@@ -1,5 +1,5 @@
 import { t } from '@/lib/shared/i18n';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { RESULT_LABELS } from '@/lib/shared/score';
 import { PRIVACY_VALUES } from '@/lib/shared/privacy';
 import { asObject } from '@/lib/api/classify';
@@ -26,20 +26,20 @@ export type { ReportCheck } from '@/lib/api/fields';
 
 /** A report as the extension keeps it: the service's answer, read by `reportBody` below, comes out in this shape. */
 export const reportShape = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** As the service stores it: scheme and `www.` stripped, e.g. `example.com/blog?p=1`. */
   url: z.string(),
   /** The host the report is grouped under, e.g. `example.com`. */
-  project: z.string().nullable(),
+  project: z.nullable(z.string()),
   /** 0–100; null when the service sent none or only a word. */
-  score: z.number().nullable(),
-  label: z.enum(RESULT_LABELS).nullable(),
+  score: z.nullable(z.number()),
+  label: z.nullable(z.enum(RESULT_LABELS)),
   privacy: z.literal(PRIVACY_VALUES),
   hasPassword: z.boolean(),
-  generatedAt: z.string().nullable(),
-  createdAt: z.string().nullable(),
-  updatedAt: z.string().nullable(),
-  checks: z.record(z.string(), reportCheckShape).nullable(),
+  generatedAt: z.nullable(z.string()),
+  createdAt: z.nullable(z.string()),
+  updatedAt: z.nullable(z.string()),
+  checks: z.nullable(z.record(z.string(), reportCheckShape)),
 });
 export type Report = z.infer<typeof reportShape>;
 
@@ -85,12 +85,12 @@ function projectOf(url: string): string | null {
 
 /** A report as the service sends it, its checks read with `results` (or left unread: `uncheckedResults`). */
 function reportAnswerOf(results: typeof checksField | typeof uncheckedResults) {
-  return z
-    .object({
+  return z.pipe(
+    z.object({
       id: idField,
       // The service accepts addresses of up to 2048 characters; anything longer is not one of its reports.
-      url: z.string().min(1).max(4096),
-      project: z.string().max(255).nullish().catch(null),
+      url: z.string().check(z.minLength(1), z.maxLength(4096)),
+      project: z.catch(z.nullish(z.string().check(z.maxLength(255))), null),
       result: resultField,
       results,
       privacy: privacyField,
@@ -98,8 +98,8 @@ function reportAnswerOf(results: typeof checksField | typeof uncheckedResults) {
       generated_at: dateField,
       created_at: dateField,
       updated_at: dateField,
-    })
-    .transform((r): Report => ({
+    }),
+    z.transform((r): Report => ({
       id: r.id,
       url: r.url,
       project: r.project || projectOf(r.url),
@@ -111,40 +111,44 @@ function reportAnswerOf(results: typeof checksField | typeof uncheckedResults) {
       createdAt: r.created_at,
       updatedAt: r.updated_at,
       checks: r.results,
-    }));
+    })),
+  );
 }
 
 /** Where a list shows no checks (the options' table), the hundred reports' checks are not read at all: most of a list's size. */
-const uncheckedResults = z
-  .unknown()
-  .optional()
-  .transform((): null => null);
+const uncheckedResults = z.pipe(
+  z.optional(z.unknown()),
+  z.transform((): null => null),
+);
 
 const reportAnswer = reportAnswerOf(checksField);
 
-export const reportBody = z.object({ data: reportAnswer }).transform((b) => b.data);
+export const reportBody = z.pipe(
+  z.object({ data: reportAnswer }),
+  z.transform((b) => b.data),
+);
 
 const pageMeta = z.object({
   current_page: idField,
   last_page: countField,
   per_page: idField,
   total: countField,
-  from: countField.nullish().catch(null),
-  to: countField.nullish().catch(null),
+  from: z.catch(z.nullish(countField), null),
+  to: z.catch(z.nullish(countField), null),
 });
 
 /** A page of the list, each report read with `report`. */
 function reportPageOf(report: typeof reportAnswer) {
-  return z
-    .preprocess(
+  return z.pipe(
+    z.pipe(
       // A version that returns the framework's bare paginator puts the page fields beside `data`.
-      (body) => {
+      z.transform((body: unknown) => {
         const page = asObject(body);
         return page && page.meta === undefined && 'current_page' in page ? { ...page, meta: page } : body;
-      },
-      z.object({ data: z.array(z.unknown()).max(1000), meta: pageMeta.optional() }),
-    )
-    .transform((b): Omit<ReportPage, 'serviceTime'> => {
+      }),
+      z.object({ data: z.array(z.unknown()).check(z.maxLength(1000)), meta: z.optional(pageMeta) }),
+    ),
+    z.transform((b): Omit<ReportPage, 'serviceTime'> => {
       // One report the extension cannot read costs only itself: the rest of the page still shows.
       const reports = b.data.flatMap((item) => {
         const parsed = report.safeParse(item);
@@ -162,32 +166,32 @@ function reportPageOf(report: typeof reportAnswer) {
         from: meta.from ?? null,
         to: meta.to ?? null,
       };
-    });
+    }),
+  );
 }
 
 export const reportPageBody = reportPageOf(reportAnswer);
 /** The list with each report's checks left unread (`checks: null`), for a screen that shows none. */
 export const reportPageWithoutChecksBody = reportPageOf(reportAnswerOf(uncheckedResults));
 
-export const accountBody = z
-  .object({
+export const accountBody = z.pipe(
+  z.object({
     data: z.object({
       id: idField,
-      name: z.string().transform(shortText),
-      email: z.string().transform(shortText),
-      plan: z
-        .object({
-          name: z.string().nullish().catch(null),
-          features: z
-            .object({ reports: wholeNumberField.nullish().catch(null) })
-            .nullish()
-            .catch(null),
-        })
-        .nullish()
-        .catch(null),
+      name: z.pipe(z.string(), z.transform(shortText)),
+      email: z.pipe(z.string(), z.transform(shortText)),
+      plan: z.catch(
+        z.nullish(
+          z.object({
+            name: z.catch(z.nullish(z.string()), null),
+            features: z.catch(z.nullish(z.object({ reports: z.catch(z.nullish(wholeNumberField), null) })), null),
+          }),
+        ),
+        null,
+      ),
     }),
-  })
-  .transform(({ data }): Account => {
+  }),
+  z.transform(({ data }): Account => {
     const quota = data.plan?.features?.reports ?? null;
     return {
       id: data.id,
@@ -196,17 +200,22 @@ export const accountBody = z
       planName: data.plan?.name ?? null,
       reportsPerMonth: quota === -1 ? 'unlimited' : quota !== null && quota >= 0 ? quota : null,
     };
-  });
+  }),
+);
 
 /**
  * `{"id":123,"object":"report","deleted":true,"status":200}`, or nothing at all (versions that send no body).
  * Only that is a delete done: `deleted: false`, another id, or any other body (an error put in a 200) is not.
  */
 export function deleteBody(requestedId: number) {
-  return z
-    .union([z.object({ id: idField.optional(), deleted: z.literal(true) }), z.null()])
-    .refine((b) => b === null || b.id === undefined || b.id === requestedId, { message: `the service confirmed another report than ${requestedId}` })
-    .transform((): DeleteResult => ({ id: requestedId, deleted: true }));
+  return z.pipe(
+    z.union([z.object({ id: z.optional(idField), deleted: z.literal(true) }), z.null()]).check(
+      z.refine((b) => b === null || b.id === undefined || b.id === requestedId, {
+        message: `the service confirmed another report than ${requestedId}`,
+      }),
+    ),
+    z.transform((): DeleteResult => ({ id: requestedId, deleted: true })),
+  );
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
@@ -216,7 +225,7 @@ function formatPath(path: readonly PropertyKey[]): string {
 }
 
 /** Reads a body with a schema, or throws 'invalid-response' whose detail names the fields at fault. */
-export function readBody<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+export function readBody<T>(schema: z.ZodMiniType<T>, body: unknown, what: string): T {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.slice(0, 5).map((i) => `${formatPath(i.path)}: ${i.message}`);

@@ -2,7 +2,7 @@ import type { Report } from '@/lib/api';
 import type { Connected } from '@/lib/background/alive-and-connected';
 import { reportWebUrl } from '@/lib/api/service-address';
 import { isApiError, type ApiErrorData } from '@/lib/api/errors';
-import type { HistoryPoint, ListedReport, ReportView } from '@/lib/protocol';
+import type { HistoryPoint, ReportView } from '@/lib/protocol';
 import { outcomesOf } from '@/lib/shared/check-summary';
 import { sameStoredAddress } from '@/lib/shared/page-address';
 import { newestFirst } from '@/lib/shared/report-order';
