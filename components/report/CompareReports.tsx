@@ -1,22 +1,33 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ReportView } from '@/lib/protocol';
 import type { useComparison } from '@/lib/report/use-comparison';
 import { errorView } from '@/lib/pages/error-view';
+import { lazyComponent, useLoadedFirst } from '@/lib/pages/lazy-component';
 import { Notice } from '@/components/ui/Notice';
-import { ComparePicker } from '@/components/report/ComparePicker';
-import { ComparisonView } from '@/components/report/ComparisonView';
 import { t } from '@/lib/shared/i18n';
+
+/** Loaded on the first "Compare with…", not with the page: the report's first frame does not wait for them. */
+const ComparePicker = lazyComponent(() => import('@/components/report/ComparePicker').then((m) => m.ComparePicker));
+const ComparisonView = lazyComponent(() => import('@/components/report/ComparisonView').then((m) => m.ComparisonView));
 
 type Compare = ReturnType<typeof useComparison>;
 
 /** "Compare with…": the picker, then the report shown side by side with the one chosen (loading, failed, or the comparison). */
 export function CompareReports({ view, compare }: { view: ReportView; compare: Compare }) {
   const [picking, setPicking] = useState(false);
-  const { state } = compare;
+  const toggle = useRef<HTMLButtonElement>(null);
+  const comparing = compare.state.phase !== 'none';
+  // The comparison's code is asked for with the other report, and its state drawn once both are in.
+  useEffect(() => void (comparing && ComparisonView.preload().catch(() => undefined)), [comparing]);
+  const state = useLoadedFirst(compare.state, compare.state.phase === 'ready' ? [ComparisonView] : []);
 
   const togglePicker = () => {
-    if (!picking && compare.hosts.phase === 'idle') compare.findOtherHosts();
-    setPicking(!picking);
+    if (picking) return setPicking(false);
+    if (compare.hosts.phase === 'idle') compare.findOtherHosts();
+    void ComparePicker.preload().then(
+      () => setPicking(true),
+      () => undefined,
+    );
   };
 
   return (
@@ -24,7 +35,7 @@ export function CompareReports({ view, compare }: { view: ReportView; compare: C
       <div class="compare__top">
         <h2 id="compare-heading">{t('compareHeading')}</h2>
         <div class="compare__buttons">
-          <button type="button" class="button" aria-expanded={picking} aria-controls="compare-picker" onClick={togglePicker}>
+          <button ref={toggle} type="button" class="button" aria-expanded={picking} aria-controls="compare-picker" onClick={togglePicker}>
             {t('compareOpen')}
           </button>
           {state.phase !== 'none' && (
@@ -41,6 +52,8 @@ export function CompareReports({ view, compare }: { view: ReportView; compare: C
           onRetryHosts={compare.findOtherHosts}
           onChoose={(chosen) => {
             setPicking(false);
+            // The picker goes: the keyboard carries on from the button that opened it.
+            toggle.current?.focus();
             compare.choose(chosen);
           }}
         />
@@ -51,7 +64,7 @@ export function CompareReports({ view, compare }: { view: ReportView; compare: C
         </p>
       )}
       {state.phase === 'failed' && <OtherFailed message={errorView(state.error, []).message} onRetry={compare.retry} />}
-      {state.phase === 'ready' && <ComparisonView comparison={state.comparison} />}
+      {state.phase === 'ready' && <ComparisonView here={state.here} other={state.other} />}
     </section>
   );
 }

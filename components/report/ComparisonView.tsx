@@ -1,7 +1,9 @@
-import { useState } from 'preact/hooks';
-import type { ComparedSide, Comparison, NamedCheck } from '@/lib/report/changes';
+import { useMemo, useState } from 'preact/hooks';
+import type { ReportView } from '@/lib/protocol';
+import type { NamedCheck } from '@/lib/report/changes';
+import { compareReports, type ComparedSide } from '@/lib/report/compare-reports';
 import type { FindingChange } from '@/lib/report/finding-changes';
-import { comparisonMarkdown } from '@/lib/report/markdown';
+import { comparisonMarkdown } from '@/lib/report/comparison-markdown';
 import { copyText } from '@/lib/pages/copy-text';
 import { signed } from '@/lib/pages/score-change';
 import { reportViewPath } from '@/lib/shared/report-view-address';
@@ -80,8 +82,12 @@ function FindingDiff({ change }: { change: FindingChange }) {
   );
 }
 
-/** Two reports side by side: scores, the checks failing in one only, the findings that differ, and the whole as Markdown. */
-export function ComparisonView({ comparison: c }: { comparison: Comparison }) {
+/**
+ * Two reports side by side: scores, the checks failing in one only, the findings that differ, and the whole
+ * as Markdown. Loaded when first needed (CompareReports), with the comparison's logic.
+ */
+export function ComparisonView({ here, other }: { here: ReportView; other: ReportView }) {
+  const c = useMemo(() => compareReports(here, other), [here, other]);
   const [outcome, setOutcome] = useState<{ tone: 'done' | 'failed'; text: string } | null>(null);
   const [manualCopy, setManualCopy] = useState<string | null>(null);
 

@@ -1,6 +1,4 @@
 import type { ReportView } from '@/lib/protocol';
-import type { ComparedSide, Comparison } from '@/lib/report/changes';
-import { signed } from '@/lib/pages/score-change';
 import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
 import { groupChecks } from '@/lib/report/check-groups';
 import { readFinding, type Finding } from '@/lib/report/findings';
@@ -9,8 +7,7 @@ import { t, tn, uiLanguage, type PlainKey } from '@/lib/shared/i18n';
 
 /**
  * "Copy as Markdown": the failed checks as a checklist to paste into a
- * ticket, grouped by category, each with how to fix it and what was found;
- * and a comparison of two reports.
+ * ticket, grouped by category, each with how to fix it and what was found.
  */
 
 /** Text from anywhere (an address, a check's name) that Markdown must show as written, not read as emphasis, a link or HTML. */
@@ -42,7 +39,7 @@ export function findingInShort(finding: Finding): string | null {
 const IMPORTANCE = { high: 'importanceHigh', medium: 'importanceMedium', low: 'importanceLow' } as const satisfies Record<string, PlainKey>;
 
 /** "2024-05-01 10:00 UTC": one form for every reader of the ticket. */
-function utcDate(iso: string | null): string {
+export function utcDate(iso: string | null): string {
   const date = iso ? new Date(iso) : null;
   if (!date || Number.isNaN(date.getTime())) return t('markdownUnknownDate');
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -72,47 +69,5 @@ export function reportMarkdown(view: Pick<ReportView, 'report' | 'webUrl'>): str
     }
   }
   if (failed === 0) lines.push('', t('markdownAllPassed'));
-  return `${lines.join('\n')}\n`;
-}
-
-/** One side of a comparison in a line: address, score with its label, date, and the link to it on the service. */
-function sideLine(side: ComparedSide): string {
-  const score = side.score === null ? t('scoreNone') : t('scoreValue', { score: Math.round(side.score) });
-  const label = side.label ? ` (${RESULT_LABEL_TEXT[side.label]})` : '';
-  return t('markdownCompareSide', {
-    address: markdownText(side.url),
-    score: `${score}${label}`,
-    date: utcDate(side.generatedAt),
-    link: `<${side.webUrl}>`,
-  });
-}
-
-const checkLines = (checks: { name: string }[]) => (checks.length > 0 ? checks.map((c) => `- ${markdownText(c.name)}`) : [`- ${t('changesNone')}`]);
-
-function entryLine(words: string, entries: string[], more: number): string {
-  const listed = entries.map((e) => `\`${e.replace(/`/g, "'").replace(/\s+/g, ' ')}\``);
-  if (more > 0) listed.push(tn('findingMore', more));
-  return `  - ${words} ${listed.length > 0 ? listed.join(', ') : t('changesNone')}`;
-}
-
-/** "Copy as Markdown" of a comparison: both reports, the checks failing in one only, and the findings that differ. */
-export function comparisonMarkdown(c: Comparison): string {
-  const lines = [
-    `## ${t('markdownCompareHeading', { here: markdownText(c.here.url), there: markdownText(c.there.url) })}`,
-    '',
-    `- ${t('compareThisReport')}: ${sideLine(c.here)}`,
-    `- ${t('compareOtherReport')}: ${sideLine(c.there)}`,
-  ];
-  if (c.scoreDelta !== null) lines.push('', t('compareScoreDelta', { delta: signed(c.scoreDelta) }));
-  if (!c.checksCompared) return `${[...lines, '', t('compareNoChecks')].join('\n')}\n`;
-  lines.push('', `### ${t('compareFailsHereOnly')}`, '', ...checkLines(c.broken));
-  lines.push('', `### ${t('compareFailsThereOnly')}`, '', ...checkLines(c.fixed));
-  lines.push('', `### ${t('compareFindingsHeading')}`, '');
-  if (c.findings.length === 0) lines.push(`- ${t('changesNone')}`);
-  for (const f of c.findings) {
-    lines.push(`- **${markdownText(f.name)}**`);
-    lines.push(entryLine(f.kind === 'items' ? t('compareOnlyHere') : t('compareValueHere'), f.here, f.moreHere));
-    lines.push(entryLine(f.kind === 'items' ? t('compareOnlyThere') : t('compareValueThere'), f.there, f.moreThere));
-  }
   return `${lines.join('\n')}\n`;
 }

@@ -3,7 +3,6 @@ import type { ApiErrorData } from '@/lib/api/errors';
 import type { ComparableReport, ReportView } from '@/lib/protocol';
 import { errorData } from '@/lib/pages/error-view';
 import { sendToBackground } from '@/lib/pages/send-to-background';
-import { compareReports, type Comparison } from '@/lib/report/changes';
 import { askForReport } from '@/lib/report/use-report';
 import { reportViewPath, type ReportViewTarget } from '@/lib/shared/report-view-address';
 
@@ -14,7 +13,7 @@ import { reportViewPath, type ReportViewTarget } from '@/lib/shared/report-view-
  */
 
 export type OtherReportState =
-  { phase: 'none' } | { phase: 'loading' } | { phase: 'failed'; error: ApiErrorData } | { phase: 'ready'; comparison: Comparison };
+  { phase: 'none' } | { phase: 'loading' } | { phase: 'failed'; error: ApiErrorData } | { phase: 'ready'; here: ReportView; other: ReportView };
 
 export type OtherHostsState =
   { phase: 'idle' } | { phase: 'loading' } | { phase: 'failed'; error: ApiErrorData } | { phase: 'ready'; reports: ComparableReport[] };
@@ -79,7 +78,7 @@ export function useComparison(target: ReportViewTarget | null, here: ReportView 
   const state = useMemo((): OtherReportState => {
     if (!chosen || !here) return { phase: 'none' };
     // The kept copy stays drawn when the service could not be asked again.
-    if (other && other.report.id === chosen.id) return { phase: 'ready', comparison: compareReports(here, other) };
+    if (other && other.report.id === chosen.id) return { phase: 'ready', here, other };
     if (failure) return { phase: 'failed', error: failure };
     return { phase: 'loading' };
   }, [chosen, here, other, failure]);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { compareReports, whatChanged } from '@/lib/report/changes';
+import { whatChanged } from '@/lib/report/changes';
+import { compareReports } from '@/lib/report/compare-reports';
 import { SHOWN_ENTRIES } from '@/lib/report/finding-changes';
-import { comparisonMarkdown } from '@/lib/report/markdown';
+import { comparisonMarkdown } from '@/lib/report/comparison-markdown';
 import { checkName } from '@/lib/shared/check-names';
 import { outcomesOf } from '@/lib/shared/check-summary';
 import { RECORDED, reportOf, type Results } from '../../fixtures/report-view';
