@@ -11,6 +11,8 @@ interface Props {
   hosts: OtherHostsState;
   onRetryHosts: () => void;
   onChoose: (chosen: { id: number; url?: string }) => void;
+  /** Escape: the picker closes without a choice. */
+  onCancel: () => void;
 }
 
 const scoreWords = (p: HistoryPoint) =>
@@ -21,7 +23,7 @@ const dateWords = (p: HistoryPoint) => (p.generatedAt ? exactTime(p.generatedAt)
  * The reports "Compare with…" offers: the address's other reports (from the view's own history,
  * newest first) and the same path on other hosts (asked for when the picker opens), in one list.
  */
-export function ComparePicker({ view, hosts, onRetryHosts, onChoose }: Props) {
+export function ComparePicker({ view, hosts, onRetryHosts, onChoose, onCancel }: Props) {
   const sameAddress = view.history.filter((p) => p.id !== view.report.id).reverse();
   const otherHosts: ComparableReport[] = hosts.phase === 'ready' ? hosts.reports : [];
   const urls = new Map<number, string>([
@@ -41,7 +43,13 @@ export function ComparePicker({ view, hosts, onRetryHosts, onChoose }: Props) {
   };
 
   return (
-    <form id="compare-picker" class="compare__picker" onSubmit={submit} data-hosts={hosts.phase}>
+    <form
+      id="compare-picker"
+      class="compare__picker"
+      onSubmit={submit}
+      onKeyDown={(e) => e.key === 'Escape' && (e.preventDefault(), onCancel())}
+      data-hosts={hosts.phase}
+    >
       {urls.size > 0 && (
         <div class="field">
           <label class="field__label" for="compare-with">

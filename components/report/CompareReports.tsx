@@ -50,6 +50,10 @@ export function CompareReports({ view, compare }: { view: ReportView; compare: C
           view={view}
           hosts={compare.hosts}
           onRetryHosts={compare.findOtherHosts}
+          onCancel={() => {
+            setPicking(false);
+            toggle.current?.focus();
+          }}
           onChoose={(chosen) => {
             setPicking(false);
             // The picker goes: the keyboard carries on from the button that opened it.

@@ -132,9 +132,22 @@ describe('Compare with…', () => {
     expect(section('Passing here, failing in the other report')).toEqual(failingOnlyIn(results.older, results.newer).map(checkName));
   });
 
-  it('compares with the same path on another host', async () => {
-    await compare.openPicker();
-    await compare.compareWith(ids.staging);
+  it('compares with the same path on another host, chosen with the keyboard alone', async () => {
+    await view.page.focus('section.report__compare button[aria-controls="compare-picker"]');
+    await view.page.keyboard.press('Enter');
+    await view.page.waitForSelector('#compare-picker[data-hosts="ready"]');
+    // Escape closes the picker and gives the focus back to its button; Enter opens it again.
+    await view.page.keyboard.press('Escape');
+    await view.page.waitForSelector('#compare-picker', { hidden: true });
+    expect(await view.page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('compare-picker');
+    await view.page.keyboard.press('Enter');
+    await view.page.waitForSelector('#compare-with');
+    expect(await view.page.evaluate(() => document.activeElement?.id)).toBe('compare-with');
+    await view.page.keyboard.press('ArrowDown'); // from the address's report to the staging host's
+    expect(await view.page.$eval('#compare-with', (s) => (s as HTMLSelectElement).value)).toBe(String(ids.staging));
+    await view.page.keyboard.press('Tab');
+    await view.page.keyboard.press('Enter');
+    await compare.waitForComparison(ids.staging);
     const shown = await compare.shown();
     expect(shown.there).toEqual({ id: ids.staging, address: storedAddress(STAGING), ...scoreWords(results.staging) });
     expect(shown.failingHere).toEqual(named(failingOnlyIn(results.newer, results.staging)));

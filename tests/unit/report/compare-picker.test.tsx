@@ -15,7 +15,7 @@ function viewOf(history: ReturnType<typeof point>[], over: Partial<ReportView> =
 }
 
 const picker = (view: ReportView, hosts: OtherHostsState, onChoose = vi.fn(), onRetryHosts = vi.fn()) =>
-  renderInto(<ComparePicker view={view} hosts={hosts} onChoose={onChoose} onRetryHosts={onRetryHosts} />);
+  renderInto(<ComparePicker view={view} hosts={hosts} onChoose={onChoose} onRetryHosts={onRetryHosts} onCancel={vi.fn()} />);
 
 describe('the picker of "Compare with…"', () => {
   it('says there is no other report of this address, and that it is looking on other hosts', () => {

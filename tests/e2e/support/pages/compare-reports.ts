@@ -71,11 +71,13 @@ export class CompareReportsPanel extends PageObject {
   async compareWith(id: number): Promise<void> {
     await this.page.select('#compare-with', String(id));
     await this.press('#compare-picker button[type="submit"]');
-    await this.waitForComparison();
+    await this.waitForComparison(id);
   }
 
-  async waitForComparison(): Promise<void> {
-    await this.page.waitForSelector(`section.report__compare[data-compare="ready"] .comparison`, { timeout: 15_000 });
+  /** Waits until the comparison shows, with the report `id` when given (not the one shown before). */
+  async waitForComparison(id?: number): Promise<void> {
+    const other = id === undefined ? '' : `[data-there="${id}"]`;
+    await this.page.waitForSelector(`section.report__compare[data-compare="ready"] .comparison${other}`, { timeout: 15_000 });
   }
 
   state(): Promise<string> {
