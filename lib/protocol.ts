@@ -314,6 +314,8 @@ export const requests = {
   holdSitePermission: z.object({ origins: z.array(sitePattern).check(z.minLength(1), z.maxLength(2)) }),
   /** The sending report view is done with the site permissions it holds: they go back now. */
   giveBackSitePermission: z.object({}),
+  /** Reports of the same path on other hosts (staging and production), for "Compare with…". `url`: the stored address of the report shown. */
+  findPathOnOtherHosts: z.object({ url: pageUrl }),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -374,6 +376,12 @@ export interface Responses {
   planTabs: { reportable: number; label: string } | null;
   holdSitePermission: null;
   giveBackSitePermission: null;
+  findPathOnOtherHosts: ComparableReport[];
+}
+
+/** A report "Compare with…" offers: its address, score and date, never its checks. */
+export interface ComparableReport extends HistoryPoint {
+  url: string;
 }
 
 /** What a report of every tab left out, by reason. */

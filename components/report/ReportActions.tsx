@@ -6,6 +6,7 @@ import { reportMarkdown } from '@/lib/report/markdown';
 import { reportFileName, reportJson, saveFile } from '@/lib/report/report-file';
 import { PRIVACY_TEXT } from '@/lib/shared/privacy';
 import { lazyComponent } from '@/lib/pages/lazy-component';
+import { copyText } from '@/lib/pages/copy-text';
 import { t, uiLanguage } from '@/lib/shared/i18n';
 
 /** Loaded on the first click that opens one, not with the page: the report's first frame does not wait for them. */
@@ -47,15 +48,9 @@ export function ReportActions({ view, regenerating, onRegenerate, onSaved, onDel
 
   const copy = async () => {
     const markdown = reportMarkdown(view);
-    try {
-      await navigator.clipboard.writeText(markdown);
-      setManualCopy(null);
-      setOutcome({ tone: 'done', text: t('actionCopied') });
-    } catch {
-      // The clipboard can be refused (a policy, a page without focus): the text is offered to copy by hand.
-      setManualCopy(markdown);
-      setOutcome({ tone: 'failed', text: t('actionCopyRefused') });
-    }
+    const copied = await copyText(markdown);
+    setManualCopy(copied ? null : markdown);
+    setOutcome(copied ? { tone: 'done', text: t('actionCopied') } : { tone: 'failed', text: t('actionCopyRefused') });
   };
 
   const download = () => {

@@ -10,6 +10,8 @@ import { CheckList } from '@/components/report/CheckList';
 import { ReportActions } from '@/components/report/ReportActions';
 import { ReportHeader } from '@/components/report/ReportHeader';
 import { WhatChanged } from '@/components/report/WhatChanged';
+import { CompareReports } from '@/components/report/CompareReports';
+import { useComparison } from '@/lib/report/use-comparison';
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/shared/i18n';
 
@@ -23,6 +25,7 @@ export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: R
   const [filters, setFilters] = useState<CheckFilters>(DEFAULT_FILTERS);
   const checks = state.phase === 'ready' ? state.view.report.checks : null;
   const groups = useMemo(() => (checks ? groupChecks(checks, filters) : []), [checks, filters]);
+  const compare = useComparison(target, state.phase === 'ready' ? state.view : null);
 
   const dataState = state.phase === 'ready' && !state.fresh ? 'cached' : state.phase;
   return (
@@ -47,6 +50,7 @@ export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: R
             onDeleted={loaded.markDeleted}
           />
           <WhatChanged view={state.view} />
+          <CompareReports view={state.view} compare={compare} />
           {checks && Object.keys(checks).length > 0 ? (
             <>
               <CheckFilterForm filters={filters} onChange={setFilters} />

@@ -39,7 +39,7 @@ export function findingInShort(finding: Finding): string | null {
 const IMPORTANCE = { high: 'importanceHigh', medium: 'importanceMedium', low: 'importanceLow' } as const satisfies Record<string, PlainKey>;
 
 /** "2024-05-01 10:00 UTC": one form for every reader of the ticket. */
-function utcDate(iso: string | null): string {
+export function utcDate(iso: string | null): string {
   const date = iso ? new Date(iso) : null;
   if (!date || Number.isNaN(date.getTime())) return t('markdownUnknownDate');
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;

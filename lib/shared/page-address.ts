@@ -78,6 +78,19 @@ export function sameStoredAddress(a: string, b: string): boolean {
   return storedKey(a) === storedKey(b);
 }
 
+/** A stored address's host (port kept) and the rest: `staging.example.com:8080/blog` → `staging.example.com:8080` and `/blog`. */
+export function storedHostAndPath(stored: string): { host: string; path: string } {
+  const cut = stored.search(/[/?#]/);
+  return cut < 0 ? { host: stored.toLowerCase(), path: '' } : { host: stored.slice(0, cut).toLowerCase(), path: stored.slice(cut) };
+}
+
+/** Whether two stored addresses name one path on two different hosts (staging and production). */
+export function samePathOtherHost(a: string, b: string): boolean {
+  const one = storedHostAndPath(a);
+  const two = storedHostAndPath(b);
+  return one.host !== two.host && storedKey(one.path) === storedKey(two.path);
+}
+
 /** Whether a report's stored address is the page at `pageUrl`. */
 export function isStoredAddressOf(stored: string, pageUrl: string): boolean {
   return storedKey(stored) === pageKey(pageUrl);

@@ -12,6 +12,8 @@ export interface ReportViewTarget {
   generatedAt?: string | null;
   /** The report's address as the service stores it, if the opener knows it: the view's history is then read along with the report. */
   url?: string;
+  /** Another report shown side by side with this one (`compare=N`). */
+  compare?: number;
 }
 
 /** The longest address the view's own address carries (the background takes no longer one). */
@@ -31,11 +33,12 @@ export function reportViewPathOf(report: { id: number; url: string; generatedAt:
 }
 
 /** Path and query within the extension, e.g. `/report.html?id=12&tab=3&url=example.com%2Fblog`. */
-export function reportViewPath({ id, tabId, generatedAt, url }: ReportViewTarget): string {
+export function reportViewPath({ id, tabId, generatedAt, url, compare }: ReportViewTarget): string {
   const query = new URLSearchParams({ id: String(id) });
   if (tabId !== undefined) query.set('tab', String(tabId));
   if (generatedAt) query.set('at', generatedAt);
   if (url && url.length <= MAX_ADDRESS) query.set('url', url);
+  if (compare !== undefined && compare !== id) query.set('compare', String(compare));
   return `${REPORT_VIEW_PAGE}?${query}`;
 }
 
@@ -47,10 +50,12 @@ export function readReportViewTarget(search: string): ReportViewTarget | null {
   const tabId = positiveInteger(query.get('tab'));
   const generatedAt = query.get('at');
   const url = query.get('url');
+  const compare = positiveInteger(query.get('compare'));
   return {
     id,
     ...(tabId !== null && Number.isSafeInteger(tabId) ? { tabId } : {}),
     ...(generatedAt ? { generatedAt: generatedAt.slice(0, 64) } : {}),
     ...(url && url.length <= MAX_ADDRESS ? { url } : {}),
+    ...(compare !== null && Number.isSafeInteger(compare) && compare !== id ? { compare } : {}),
   };
 }

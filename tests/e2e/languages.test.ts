@@ -1,9 +1,9 @@
 /**
  * The extension in German and in Arabic: Chromium started with `--lang=de` / `--lang=ar` (see
  * support/browser.ts for what Chromium honours), the production build, the local report service. Connect on
- * the options page, read a report in the report view with its score word, delete it; report a page from the
- * popup and see its score word; delete a report in the reports manager. Every expected text is read from that
- * language's catalogue. Arabic reads right to left. Screenshots in test-artifacts/screenshots.
+ * the options page, read a report in the report view with its score word, compare it with the one before, delete
+ * it; report a page from the popup and see its score word; delete a report in the reports manager. Every expected
+ * text is read from that language's catalogue. Arabic reads right to left. Screenshots in test-artifacts/screenshots.
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import type { Locale, PluralForms } from '../../lib/locales/catalogue.ts';
 import { startReportService, type RunningService } from '../service/server.ts';
 import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser.ts';
 import { PopupPage } from './support/pages/popup.ts';
+import { CompareReportsPanel } from './support/pages/compare-reports.ts';
 import { serveTestPages, type TestPages } from './support/test-pages.ts';
 import { timeFile } from './support/file-timing.ts';
 
@@ -139,6 +140,19 @@ describe.each([
     }));
     expect(dir === 'rtl' ? mark > name : mark < name).toBe(true);
     await ext.screenshot(view, `report-view-${locale}`);
+
+    // "Compare with…" the address's older report, in the language; in Arabic the report shown sits on the right.
+    const compare = CompareReportsPanel.on(view);
+    await compare.openPicker();
+    expect(await compare.pickerLabel()).toBe(words('comparePickerLabel'));
+    await compare.compareWith(olderId);
+    expect(await text(view, '.comparison__side[data-side="here"] h3')).toBe(words('compareThisReport'));
+    const sides = await view.$eval('.comparison__sides', (el) => ({
+      here: el.querySelector('[data-side="here"]')!.getBoundingClientRect().left,
+      there: el.querySelector('[data-side="there"]')!.getBoundingClientRect().left,
+    }));
+    expect(dir === 'rtl' ? sides.here > sides.there : sides.here < sides.there).toBe(true);
+    await ext.screenshot(view, `compare-reports-${locale}`);
 
     // Delete it, from the report view.
     await view.click('.report__buttons .button--danger');

@@ -1,9 +1,9 @@
 /**
  * The pseudo-locale build (`wxt build --mode pseudo`: every catalogue text accented, 40 % longer and between
  * ⟦ ⟧) in Chromium: every visible word, screen-reader text, aria-label, title and placeholder of the screens
- * (the report view with its dialogs, the options' connection and settings, the popup before and after a report,
- * the reports manager with a selection, its bulk dialog and the runs panel) comes from the catalogue, and nothing
- * pushes the page wider than its window. Screenshots show the longer words in place.
+ * (the report view with its dialogs and "Compare with…", the options' connection and settings, the popup before
+ * and after a report, the reports manager with a selection, its bulk dialog and the runs panel) comes from the
+ * catalogue, and nothing pushes the page wider than its window. Screenshots show the longer words in place.
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { PopupPage } from './support/pages/popup.ts';
 import { serveTestPages, type TestPages } from './support/test-pages.ts';
 import { overflowsSideways, strayText } from './support/catalogue-text.ts';
 import { ReportsManagerPage } from './support/pages/reports-manager.ts';
+import { CompareReportsPanel } from './support/pages/compare-reports.ts';
 import { timeFile } from './support/file-timing.ts';
 import { projectRoot } from './support/paths.ts';
 
@@ -27,6 +28,7 @@ let service: RunningService;
 let site: TestPages;
 let ext: ExtensionBrowser;
 let reportId: number;
+let olderId: number;
 
 beforeAll(async () => {
   // Vitest sets NODE_ENV=test, which Vite would carry into the build; the pseudo build is otherwise the production one.
@@ -45,6 +47,7 @@ beforeAll(async () => {
     { url: PAGE, score: 62, generatedAt: new Date(Date.now() - 2 * hour).toISOString() },
   ]);
   reportId = seeded[1]!.id;
+  olderId = seeded[0]!.id;
   ext = await launchExtensionBrowser({ extensionDir: pseudoBuildDir });
   await ext.grantHostPermission(service.baseUrl);
 });
@@ -90,6 +93,15 @@ describe('the pseudo-locale build', () => {
     await view.click('input[name="show"][value="failed"]');
     await view.select('#filter-importance', 'low');
     expect(await strayText(view, ['main.report'])).toEqual([]);
+
+    // "Compare with…": the picker, then the comparison with the address's other report.
+    const compare = CompareReportsPanel.on(view);
+    await compare.openPicker();
+    expect(await strayText(view, ['main.report'])).toEqual([]);
+    await compare.compareWith(olderId);
+    expect(await strayText(view, ['main.report'])).toEqual([]);
+    expect(await overflowsSideways(view)).toBe(false);
+    await ext.screenshot(view, 'pseudo-compare-reports');
 
     const buttons = await view.$$('.report__buttons button');
     await buttons[1]!.click(); // Privacy
