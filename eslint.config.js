@@ -50,10 +50,12 @@ export default tseslint.config(
       'entrypoints/popup/**',
       'entrypoints/options/**',
       'entrypoints/report/**',
+      'entrypoints/site/**',
       'lib/pages/**',
       'lib/popup/**',
       'lib/options/**',
       'lib/report/**',
+      'lib/site/**',
     ],
     {
       paths: [
@@ -72,7 +74,7 @@ export default tseslint.config(
   layer(['entrypoints/background.ts', 'lib/background/**', 'lib/api/**', 'lib/storage.ts', 'lib/protocol.ts'], {
     patterns: [
       {
-        group: ['@/lib/pages/*', '@/lib/popup/*', '@/lib/options/*', '@/lib/report/*', '@/components/*', 'preact', 'preact/*'],
+        group: ['@/lib/pages/*', '@/lib/popup/*', '@/lib/options/*', '@/lib/report/*', '@/lib/site/*', '@/components/*', 'preact', 'preact/*'],
         message: 'The background does not run page code.',
       },
     ],
