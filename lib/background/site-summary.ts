@@ -16,6 +16,10 @@ import { siteSummaries, watchConnection } from '@/lib/storage';
  */
 
 export const SITE_PER_PAGE = 100;
+/** The first look at a site: this many reports, asked for with the first page. */
+export const SITE_FIRST_LOOK = 25;
+/** List pages asked for at a time. */
+export const SITE_PAGES_AT_ONCE = 2;
 /** Reports read at most for one site (500 pages): past them the summary says it is partial. */
 export const SITE_MAX_REPORTS = 50_000;
 /** Kept summaries: the 5 sites read last, none over 2.5 MB, 4 MB in all (session storage holds 10 MB for everything). */
@@ -76,7 +80,8 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 /**
  * Reads every page of the project's list into `read`, oldest report first (new reports made
  * meanwhile come last, so no page shifts under the reading), until the last page, a cancel, a
- * failure or the bounds.
+ * failure or the bounds. Two pages are asked for at a time, as runs send two requests: the
+ * service makes the next page while this one is read.
  */
 export async function readSite(read: SiteRead, deps: SiteReadDeps): Promise<void> {
   const { signal } = read.controller;
@@ -84,13 +89,37 @@ export async function readSite(read: SiteRead, deps: SiteReadDeps): Promise<void
     Object.assign(read.state, change, { updatedAt: deps.now() });
     deps.changed();
   };
+  const inFlight = new Map<number, ReturnType<SiteReadDeps['listReports']>>();
+  /** Known once the first page is in; until then only page 1 is asked for. */
+  let lastPage = 1;
+  const askFrom = (first: number) => {
+    for (let page = first; page < first + SITE_PAGES_AT_ONCE && page <= lastPage; page++) {
+      if (inFlight.has(page)) continue;
+      const asked = deps.listReports({ project: read.fold.project, perPage: SITE_PER_PAGE, page, sortBy: 'id', sort: 'asc' });
+      // Its failure is handled when its turn comes.
+      asked.catch(() => undefined);
+      inFlight.set(page, asked);
+    }
+  };
+  // A first look, small and so quick to come: drawn until the first full page is in (reports already folded count once).
+  let firstPageIn = false;
+  deps.listReports({ project: read.fold.project, perPage: SITE_FIRST_LOOK, page: 1, sortBy: 'id', sort: 'asc' }).then(
+    (answer) => {
+      if (firstPageIn || signal.aborted) return;
+      foldReports(read.fold, answer.reports);
+      touch({ revision: read.state.revision + 1, reportsTotal: answer.total });
+    },
+    () => undefined,
+  );
   let waits = 0;
   for (let page = 1; ;) {
     if (signal.aborted) return touch({ phase: 'cancelled', waitUntil: null });
+    askFrom(page);
     let answer;
     try {
-      answer = await deps.listReports({ project: read.fold.project, perPage: SITE_PER_PAGE, page, sortBy: 'id', sort: 'asc' });
+      answer = await inFlight.get(page)!;
     } catch (error) {
+      inFlight.delete(page);
       if (signal.aborted) return touch({ phase: 'cancelled', waitUntil: null });
       if (!isApiError(error)) return touch({ phase: 'failed', waitUntil: null, error: asApiError(error).toJSON() });
       if (error.kind !== 'rate-limited') return touch({ phase: 'failed', waitUntil: null, error: error.toJSON() });
@@ -99,10 +128,14 @@ export async function readSite(read: SiteRead, deps: SiteReadDeps): Promise<void
       await deps.sleep(wait, signal);
       continue;
     }
+    inFlight.delete(page);
+    firstPageIn = true;
     waits = 0;
+    lastPage = answer.lastPage;
     foldReports(read.fold, answer.reports, answer.unreadable);
     const truncated = read.fold.truncated || read.fold.reportsRead >= SITE_MAX_REPORTS;
     const last = page >= answer.lastPage || answer.reports.length + answer.unreadable === 0;
+    if (!last && !truncated) askFrom(page + 1);
     touch({ revision: read.state.revision + 1, reportsTotal: answer.total, waitUntil: null, truncated });
     if (last || truncated) return touch({ phase: 'done' });
     page += 1;
@@ -165,7 +198,7 @@ function throttledAnnounce(): () => void {
  */
 export async function startSiteSummary(project: string, refresh = false): Promise<SiteSummary> {
   const running = reading.get(project);
-  if (running && running.state.phase === 'reading' && !refresh) return summaryOfRead(running);
+  if (running && !refresh) return summaryOfRead(running);
   if (!refresh && !running) {
     const found = await siteSummaryNow(project);
     if (found) return found;

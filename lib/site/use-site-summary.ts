@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { ApiErrorData } from '@/lib/api/errors';
 import type { SiteSummary } from '@/lib/protocol';
 import { errorData } from '@/lib/pages/error-view';
@@ -13,6 +13,7 @@ const sameDrawing = (a: SiteSummary, b: SiteSummary) =>
 /**
  * The site view's summary: the one kept or being read when there is one (drawn at once), else a
  * reading started now; drawn again each time the background says a page of the list was folded in.
+ * A summary the background no longer has (null) leaves the one drawn.
  */
 export function useSiteSummary(project: string | null) {
   const [state, setState] = useState<SiteState>(project ? { phase: 'loading' } : { phase: 'invalid' });
@@ -22,7 +23,6 @@ export function useSiteSummary(project: string | null) {
     setState((now) => (now.phase === 'ready' && sameDrawing(now.summary, summary) ? now : { phase: 'ready', summary }));
   }, []);
   const fail = useCallback((error: unknown) => setState({ phase: 'failed', error: errorData(error) }), []);
-  const reading = useRef(false);
 
   const start = useCallback(
     async (refresh: boolean) => {
@@ -38,18 +38,9 @@ export function useSiteSummary(project: string | null) {
 
   useEffect(() => {
     if (!project) return;
-    const read = () =>
-      sendToBackground('getSiteSummary', { project }).then(
-        (summary) => {
-          if (summary) show(summary);
-          else if (!reading.current) {
-            reading.current = true;
-            void start(false);
-          }
-        },
-        (error: unknown) => fail(error),
-      );
-    void read();
+    const read = () => sendToBackground('getSiteSummary', { project }).then(show, fail);
+    // One message: the summary kept or being read, or a reading started now.
+    void start(false);
     return onStateChanged((change) => {
       if (change === 'site') void read();
     });
