@@ -113,6 +113,7 @@ export class SiteViewPage extends PageObject {
   }
 
   async clickAction(action: 'cancel' | 'refresh' | 'copy-markdown' | 'download-csv'): Promise<void> {
+    await this.page.waitForSelector(`.site__actions button[data-action="${action}"]`, { timeout: 10_000 });
     await this.page.evaluate((a) => (document.querySelector(`.site__actions button[data-action="${a}"]`) as HTMLButtonElement).click(), action);
   }
 
