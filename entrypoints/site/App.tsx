@@ -1,7 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import { SiteViewScreen } from '@/components/site/SiteViewScreen';
 import { useSiteSummary } from '@/lib/site/use-site-summary';
-import { readSiteViewProject } from '@/lib/shared/site-view-address';
+import { readSiteViewProject } from '@/lib/site/site-view-project';
 import { t } from '@/lib/shared/i18n';
 
 const project = readSiteViewProject(location.search);

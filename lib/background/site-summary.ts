@@ -5,7 +5,7 @@ import { announce, connectedApi } from '@/lib/background/connection';
 import { RUN_PACE, retryWaitMs } from '@/lib/background/runs/retry-policy';
 import { createSiteFold, foldReports, summaryOf, type SiteFold } from '@/lib/background/site-summary-fold';
 import type { SiteGlance, SiteSummary } from '@/lib/protocol';
-import { projectOfAddress } from '@/lib/shared/site-view-address';
+import { projectOfAddress } from '@/lib/background/site-project';
 import { siteSummaries, watchConnection } from '@/lib/storage';
 
 /**
