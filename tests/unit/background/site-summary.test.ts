@@ -1,7 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError, type Report, type ReportPage } from '@/lib/api';
 import type { ListParams } from '@/lib/api/client';
-import { newSiteRead, readSite, summaryOfRead, SITE_PER_PAGE, type SiteReadDeps } from '@/lib/background/site-summary';
+import {
+  keepSiteSummary,
+  newSiteRead,
+  readSite,
+  summaryOfRead,
+  SITE_ENTRY_MAX_CHARS,
+  SITE_KEPT_LIMIT,
+  SITE_KEPT_MAX_CHARS,
+  SITE_PER_PAGE,
+  type SiteReadDeps,
+} from '@/lib/background/site-summary';
+import type { SiteSummary } from '@/lib/protocol';
+import { siteSummaries } from '@/lib/storage';
 
 const report = (id: number): Report => ({
   id,
@@ -100,5 +113,48 @@ describe('reading a site', () => {
       }).d,
     );
     expect(summaryOfRead(read)).toMatchObject({ phase: 'failed', error: { kind: 'unauthorized', message: 'The key was refused.' } });
+  });
+});
+
+describe('the summaries kept for the session', () => {
+  const summaryOf = (project: string, pages = 1): SiteSummary => ({
+    ...summaryOfRead(newSiteRead(project, 0)),
+    phase: 'done',
+    pages: Array.from({ length: pages }, (_, i) => ({
+      url: `${project}/${'x'.repeat(60)}/${i}`,
+      id: i + 1,
+      score: 50,
+      label: 'decent',
+      generatedAt: null,
+      privacy: 0,
+      older: 0,
+      failed: ['favicon', 'headings'],
+    })),
+  });
+
+  beforeEach(() => fakeBrowser.reset());
+
+  it('keeps the sites read last, the newest first, within the bounds', async () => {
+    for (let i = 1; i <= SITE_KEPT_LIMIT + 2; i++) await keepSiteSummary(summaryOf(`site${i}.example.com`));
+    expect((await siteSummaries.read()).map((s) => s.project)).toEqual(
+      Array.from({ length: SITE_KEPT_LIMIT }, (_, i) => `site${SITE_KEPT_LIMIT + 2 - i}.example.com`),
+    );
+    // Read again, a site moves first and is kept once.
+    await keepSiteSummary(summaryOf('site4.example.com'));
+    expect((await siteSummaries.read()).map((s) => s.project).slice(0, 2)).toEqual(['site4.example.com', 'site7.example.com']);
+  });
+
+  it('never keeps a summary over its size, and drops older ones past the total', async () => {
+    const huge = summaryOf('huge.example.com', 20_000);
+    expect(JSON.stringify(huge).length).toBeGreaterThan(SITE_ENTRY_MAX_CHARS);
+    await keepSiteSummary(summaryOf('small.example.com'));
+    await keepSiteSummary(huge);
+    expect((await siteSummaries.read()).map((s) => s.project)).toEqual(['small.example.com']);
+    const large = () => summaryOf(`large${Math.random()}.example.com`, 9_000);
+    const [a, b] = [large(), large()];
+    expect(JSON.stringify(a).length * 2).toBeGreaterThan(SITE_KEPT_MAX_CHARS);
+    await keepSiteSummary(a);
+    await keepSiteSummary(b);
+    expect((await siteSummaries.read()).map((s) => s.project)).toEqual([b.project]);
   });
 });
