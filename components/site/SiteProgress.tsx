@@ -16,7 +16,14 @@ export function SiteProgress({ summary, onRetry }: { summary: SiteSummary; onRet
             <span class="spinner" aria-hidden="true" />{' '}
             {total === null ? t('siteReadingStart') : t('siteReadingOf', { read: summary.reportsRead, total })}
           </p>
-          {total !== null && total > 0 && <progress class="site__bar" max={total} value={Math.min(summary.reportsRead, total)} />}
+          {total !== null && total > 0 && (
+            <progress
+              class="site__bar"
+              max={total}
+              value={Math.min(summary.reportsRead, total)}
+              aria-label={t('siteReadingOf', { read: summary.reportsRead, total })}
+            />
+          )}
           {summary.waitUntil !== null && (
             <p class="site__wait" data-waiting="true">
               {tn('siteWaiting', Math.max(1, Math.ceil((summary.waitUntil - now) / 1000)))}
