@@ -56,10 +56,12 @@ export default tseslint.config(
       'entrypoints/popup/**',
       'entrypoints/options/**',
       'entrypoints/report/**',
+      'entrypoints/site/**',
       'lib/pages/**',
       'lib/popup/**',
       'lib/options/**',
       'lib/report/**',
+      'lib/site/**',
     ],
     {
       paths: [
@@ -80,7 +82,7 @@ export default tseslint.config(
     paths: ZOD_THROUGH_LIB,
     patterns: [
       {
-        group: ['@/lib/pages/*', '@/lib/popup/*', '@/lib/options/*', '@/lib/report/*', '@/components/*', 'preact', 'preact/*'],
+        group: ['@/lib/pages/*', '@/lib/popup/*', '@/lib/options/*', '@/lib/report/*', '@/lib/site/*', '@/components/*', 'preact', 'preact/*'],
         message: 'The background does not run page code.',
       },
     ],

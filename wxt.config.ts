@@ -51,13 +51,15 @@ function polyfillForBackgroundOnly(): Plugin {
  * components/ui) in one file rather than ten small ones: each file an extension page loads costs
  * its main thread a few ms on opening, more than the bytes a page gets that it does not use.
  * The dialogs and the secret field apart: the options and the report view use them, the popup
- * only on its password screen. WXT's empty `virtual:wxt-html-plugins` module (every page imports
+ * only on its password screen. The checks' names and summary apart too: the report and site views
+ * use them, the popup never. WXT's empty `virtual:wxt-html-plugins` module (every page imports
  * it) and Vite's helper for `import()` (the popup's and the report view's later screens) join the shared
  * file rather than load as files of their own. Only in the pages' build:
  * the background is one IIFE file, which has no chunks.
  */
 function sharedPageChunks(): Plugin {
   const dialogs = /[\\/]components[\\/]ui[\\/](Dialog|PrivacyDialog|DeleteDialog|SecretInput|Field)\.tsx/;
+  const checkNames = /[\\/]lib[\\/]shared[\\/]check-(names|summary)\.ts/;
   const shared =
     /([\\/](node_modules[\\/]preact|lib[\\/](pages|shared|api)|components[\\/]ui)[\\/]|virtual:wxt-html-plugins|vite[\\/]preload-helper)/;
   return {
@@ -68,7 +70,7 @@ function sharedPageChunks(): Plugin {
         ...output,
         codeSplitting: {
           groups: [
-            { name: 'pages', test: (id: string) => shared.test(id) && !dialogs.test(id), minShareCount: 2 },
+            { name: 'pages', test: (id: string) => shared.test(id) && !dialogs.test(id) && !checkNames.test(id), minShareCount: 2 },
             { name: 'dialogs', test: dialogs },
           ],
         },

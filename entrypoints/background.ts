@@ -10,6 +10,7 @@ import { registerReportsWithoutPopup } from '@/lib/background/toolbar/report-wit
 import { registerShortcuts } from '@/lib/background/toolbar/shortcuts';
 import { registerSitePermissionReturn } from '@/lib/background/site-permissions-held';
 import { registerRuns } from '@/lib/background/runs/run-engine';
+import { registerSiteSummaries } from '@/lib/background/site-summary';
 import { registerQueuedCreates } from '@/lib/background/runs/queued-creates';
 import { registerRunNotices } from '@/lib/background/runs/run-notices';
 import { closeStorageToPageWorlds } from '@/lib/storage';
@@ -31,5 +32,6 @@ export default defineBackground(() => {
   registerShortcuts();
   registerBadge();
   registerSitePermissionReturn();
+  registerSiteSummaries();
   void applyDemoConnection();
 });

@@ -220,6 +220,72 @@ export interface RunView {
   failed: { url: string; reason: string }[];
 }
 
+/** The most pages (addresses) and failed checks of one page the site view keeps; reports beyond are read, not kept. */
+export const SITE_MAX_PAGES = 20_000;
+const siteProject = z.string().check(z.minLength(1), z.maxLength(255));
+
+/** One address of a site with its latest report, as the site view lists it: only what the view needs of the report. */
+export const sitePageSchema = z.object({
+  url: z.string().check(z.maxLength(4096)),
+  id: reportId,
+  score: z.nullable(z.number()),
+  label: z.nullable(z.enum(RESULT_LABELS)),
+  generatedAt: z.nullable(z.string()),
+  privacy,
+  /** Reports of this address older than the latest. */
+  older: count,
+  /** The keys of the checks the latest report failed, in the report's order. */
+  failed: z.array(z.string().check(z.maxLength(200))).check(z.maxLength(200)),
+});
+export type SitePage = z.infer<typeof sitePageSchema>;
+
+/** A check failed by the latest report of at least one page: how many pages, and its importance there. */
+export const siteFailingSchema = z.object({
+  key: z.string().check(z.maxLength(200)),
+  importance: z.enum(['high', 'medium', 'low']),
+  pages: count,
+  impact: count,
+});
+export type SiteFailing = z.infer<typeof siteFailingSchema>;
+
+/** The average of the pages' latest scores at the end of each day or week, oldest first. */
+export const siteTrendSchema = z.object({
+  unit: z.enum(['day', 'week']),
+  points: z.array(z.object({ start: z.string().check(z.maxLength(40)), average: z.number(), pages: count })).check(z.maxLength(600)),
+});
+export type SiteTrend = z.infer<typeof siteTrendSchema>;
+
+/**
+ * Every report of a project read and summed up (lib/background/site-summary.ts), as the site view
+ * shows it; drawn while it is read, page by page. Kept for the browser session.
+ */
+export const siteSummarySchema = z.object({
+  project: siteProject,
+  phase: z.enum(['reading', 'done', 'cancelled', 'failed']),
+  /** Grows with every list page folded in, so a page can tell a newer summary from the one it drew. */
+  revision: count,
+  startedAt: z.number(),
+  updatedAt: z.number(),
+  reportsRead: count,
+  /** As the service's list counts them; null until its first page. */
+  reportsTotal: z.nullable(count),
+  /** Reports the service sent in a shape the extension cannot read. */
+  unreadable: count,
+  /** The service asked to slow down (429): the next page is asked for at this time. */
+  waitUntil: z.nullable(z.number()),
+  error: z.nullable(apiErrorDataSchema),
+  /** Reading stopped at the extension's bounds (reports or pages): the rest is left out. */
+  truncated: z.boolean(),
+  pages: z.array(sitePageSchema).check(z.maxLength(SITE_MAX_PAGES)),
+  /** Ordered by impact: importance weight × pages, most first. */
+  failing: z.array(siteFailingSchema).check(z.maxLength(1000)),
+  trend: siteTrendSchema,
+  distribution: z.object({ good: count, decent: count, bad: count, none: count }),
+  /** The average of the pages' latest scores; null when none has one. */
+  average: z.nullable(z.number()),
+});
+export type SiteSummary = z.infer<typeof siteSummarySchema>;
+
 /** Which reports a bulk action is for: chosen one by one (across pages), or every report the manager's filters match. */
 const runTargets = z.discriminatedUnion('kind', [
   z.object({
@@ -316,6 +382,14 @@ export const requests = {
   giveBackSitePermission: z.object({}),
   /** Reports of the same path on other hosts (staging and production), for "Compare with…". `url`: the stored address of the report shown. */
   findPathOnOtherHosts: z.object({ url: pageUrl }),
+  /** The site view's summary of a project as it stands: being read, or kept from earlier in the session; null when there is none. */
+  getSiteSummary: z.object({ project: siteProject }),
+  /** Starts reading every report of a project (unless one is kept or being read; `refresh`: read again anyway); answers the summary as it starts. */
+  startSiteSummary: z.object({ project: siteProject, refresh: z.optional(z.boolean()) }),
+  /** Stops reading a project: what was read stays shown. */
+  cancelSiteSummary: z.object({ project: siteProject }),
+  /** The popup's one line about the page's site: the kept summary, else the first list page of its project. */
+  getSiteGlance: z.object({ url: pageUrl }),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -377,11 +451,24 @@ export interface Responses {
   holdSitePermission: null;
   giveBackSitePermission: null;
   findPathOnOtherHosts: ComparableReport[];
+  getSiteSummary: SiteSummary | null;
+  startSiteSummary: SiteSummary;
+  cancelSiteSummary: SiteSummary | null;
+  getSiteGlance: SiteGlance | null;
 }
 
 /** A report "Compare with…" offers: its address, score and date, never its checks. */
 export interface ComparableReport extends HistoryPoint {
   url: string;
+}
+
+/** The popup's line about the page's site. `complete` false: the site has more reports than one list page, so `pages` counts only those read. */
+export interface SiteGlance {
+  project: string;
+  pages: number;
+  average: number | null;
+  reports: number;
+  complete: boolean;
 }
 
 /** What a report of every tab left out, by reason. */
@@ -403,9 +490,9 @@ export type Reply<T> = { ok: true; value: T } | { ok: false; error: ApiErrorData
  * The one message the background sends the pages: something they show
  * changed (a setting, in another window, in the background itself or in the
  * browser's permission settings; or the queue of reports waiting for the
- * service), so an open page reads it again.
+ * service; or a site summary being read), so an open page reads it again.
  */
-export type StateChange = 'connection' | 'preferences' | 'permission' | 'queue' | 'runs';
+export type StateChange = 'connection' | 'preferences' | 'permission' | 'queue' | 'runs' | 'site';
 export interface StateChangedMessage {
   type: 'stateChanged';
   change: StateChange;

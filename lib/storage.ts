@@ -10,6 +10,7 @@ import {
   queuedReportSchema,
   listQuerySchema,
   runSchema,
+  siteSummarySchema,
   type CachedPage,
   type CachedReportView,
   type Job,
@@ -18,6 +19,7 @@ import {
   type ListQuery,
   type Run,
   type RunItem,
+  type SiteSummary,
 } from '@/lib/protocol';
 import { DEFAULT_LIST_QUERY } from '@/lib/shared/list-options';
 import { createSerialQueue } from '@/lib/shared/serial-queue';
@@ -328,3 +330,10 @@ const badgeEntrySchema = z.object({
 });
 export type BadgeEntry = z.infer<typeof badgeEntrySchema>;
 export const badgeCache = defineStored<Record<string, BadgeEntry>>('session:badgeCache', keepValid(badgeEntrySchema).record, {});
+
+/**
+ * Site summaries read this session (lib/background/site-summary.ts bounds them), the most recently
+ * read first, so the site view opens again at once. Session, not local: they name the site's
+ * addresses, private ones too.
+ */
+export const siteSummaries = defineStored<SiteSummary[]>('session:siteSummaries', keepValid(siteSummarySchema).list, []);

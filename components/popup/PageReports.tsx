@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { ApiErrorData } from '@/lib/api/errors';
 import type { ListedReport } from '@/lib/protocol';
@@ -22,10 +23,12 @@ interface Props {
   summariseNewest: boolean;
   /** Shown from the cache while the service is asked again. */
   refreshing?: boolean;
+  /** Drawn under the newest report's summary: the line about the page's site. */
+  children?: ComponentChildren;
 }
 
 /** Reports already made for this address, newest first, each a link to its report view; the newest summed up. */
-export function PageReports({ reports, error, tabId, summariseNewest, refreshing = false }: Props) {
+export function PageReports({ reports, error, tabId, summariseNewest, refreshing = false, children }: Props) {
   const [all, setAll] = useState(false);
   const shown = all ? reports : reports.slice(0, FIRST);
   return (
@@ -39,10 +42,14 @@ export function PageReports({ reports, error, tabId, summariseNewest, refreshing
           {errorView(error, []).action === 'options' && <OpenOptionsButton />}
         </Notice>
       ) : reports.length === 0 ? (
-        <p class="muted page-reports__empty">{t('popNoReports')}</p>
+        <>
+          <p class="muted page-reports__empty">{t('popNoReports')}</p>
+          {children}
+        </>
       ) : (
         <>
           {summariseNewest && reports[0] && <ReportSummary report={reports[0]} tabId={tabId} />}
+          {children}
           <ul class="page-reports__list">
             {shown.map((report) => (
               <li key={report.id}>

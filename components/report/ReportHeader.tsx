@@ -3,6 +3,7 @@ import { summariseChecks } from '@/lib/shared/check-summary';
 import { PRIVACY_TEXT } from '@/lib/shared/privacy';
 import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
+import { siteViewPath } from '@/lib/shared/site-view-address';
 import { t, tn } from '@/lib/shared/i18n';
 
 /** The address, the score with its label and colour, the date, the privacy, the tally of failures, and the way to the service's own page. */
@@ -24,6 +25,11 @@ export function ReportHeader({ view }: { view: ReportView }) {
         <a class="button button--link" href={view.webUrl} target="_blank" rel="noopener noreferrer">
           {t('reportOpenOnService')}
         </a>
+        {report.project && (
+          <a class="button button--link report__site" href={siteViewPath(report.project)} target="_blank" rel="noopener">
+            {t('reportWholeSite', { project: report.project })}
+          </a>
+        )}
       </div>
       {tally && (
         <p class="report__tally" data-failed={failed} data-total={tally.total}>

@@ -3,6 +3,7 @@ import { JobProgress, JobResult, NeedsConnection, NeedsPermission, QueuedNotice,
 import { openOptions } from '@/components/popup/OpenOptionsButton';
 import { PageAddress } from '@/components/popup/PageAddress';
 import { PageReports } from '@/components/popup/PageReports';
+import { SiteGlanceLine } from '@/components/popup/SiteGlanceLine';
 import { ReportForm } from '@/components/popup/ReportForm';
 import { ReportAllTabs } from '@/components/popup/ReportAllTabs';
 import { Notice } from '@/components/ui/Notice';
@@ -11,6 +12,7 @@ import { errorView, type ErrorView } from '@/lib/pages/error-view';
 import { useLoadedFirst } from '@/lib/pages/lazy-component';
 import { popupNeed } from '@/lib/popup/popup-state';
 import { usePopup } from '@/lib/popup/use-popup';
+import { useSiteGlance } from '@/lib/popup/use-site-glance';
 import { t } from '@/lib/shared/i18n';
 
 const FORM_FIELDS = ['url', 'password', 'privacy'] as const;
@@ -58,6 +60,7 @@ export function App({ asked = null }: { asked?: Promise<ResponseOf<'getPopupStar
 
 function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure: ErrorView | null }) {
   const { state } = popup;
+  const glance = useSiteGlance(state.phase === 'ready' ? state.address : null, state.phase === 'ready' && state.fresh && !popupNeed(state.settings));
   if (state.phase !== 'ready') return null;
   const baseUrl = state.settings.baseUrl;
   if (popupNeed(state.settings) || !baseUrl) return <Need settings={state.settings} onGranted={popup.restart} />;
@@ -87,7 +90,9 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
         tabId={popup.tabId}
         summariseNewest={job?.state !== 'done'}
         refreshing={!state.fresh}
-      />
+      >
+        {glance && <SiteGlanceLine glance={glance} />}
+      </PageReports>
       <ReportAllTabs />
     </>
   );

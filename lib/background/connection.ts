@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { createReportsApi, type ReportsApi } from '@/lib/api';
+import { createReportsApi, type ReportsApi, type ReportsApiOptions } from '@/lib/api';
 import { normaliseBaseUrl } from '@/lib/api/service-address';
 import { ApiError } from '@/lib/api/errors';
 import { originPattern } from '@/lib/shared/permission';
@@ -50,8 +50,8 @@ function permissionMissing(baseUrl: string): ApiError {
   });
 }
 
-/** The API for the stored connection, or the reason there is none to use. */
-export async function connectedApi(): Promise<{ api: ReportsApi; baseUrl: string }> {
+/** The API for the stored connection, or the reason there is none to use. `options`: the client's own retries and abort signal, for work that paces itself. */
+export async function connectedApi(options: Pick<ReportsApiOptions, 'retry' | 'signal'> = {}): Promise<{ api: ReportsApi; baseUrl: string }> {
   const connection = await readConnection();
   if (!connection?.apiKey) {
     throw new ApiError({
@@ -60,7 +60,7 @@ export async function connectedApi(): Promise<{ api: ReportsApi; baseUrl: string
     });
   }
   if (!(await hasPermission(connection.baseUrl))) throw permissionMissing(connection.baseUrl);
-  return { api: createReportsApi(connection), baseUrl: connection.baseUrl };
+  return { api: createReportsApi({ ...connection, ...options }), baseUrl: connection.baseUrl };
 }
 
 /**

@@ -17,6 +17,7 @@ import { keepAlive } from '@/lib/background/alive-and-connected';
 import { reportTabs, tabsPlan } from '@/lib/background/toolbar/report-tabs';
 import { giveBackSitePermission, holdSitePermission } from '@/lib/background/site-permissions-held';
 import { reportsOfPathOnOtherHosts } from '@/lib/background/path-on-other-hosts';
+import { cancelSiteSummary, siteGlance, siteSummaryNow, startSiteSummary } from '@/lib/background/site-summary';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
 export function createHandlers(): Handlers {
@@ -105,6 +106,10 @@ export function createHandlers(): Handlers {
       return null;
     },
     findPathOnOtherHosts: async ({ url }) => reportsOfPathOnOtherHosts(await api(), url),
+    getSiteSummary: ({ project }) => siteSummaryNow(project),
+    startSiteSummary: ({ project, refresh }) => startSiteSummary(project, refresh),
+    cancelSiteSummary: ({ project }) => cancelSiteSummary(project),
+    getSiteGlance: async ({ url }) => siteGlance(await api(), url),
   };
 }
 

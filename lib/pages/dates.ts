@@ -57,3 +57,14 @@ export function elapsedText(seconds: number): string {
   if (s < 60) return t('elapsedSeconds', { s });
   return t('elapsedMinutes', { m: Math.floor(s / 60), s: String(s % 60).padStart(2, '0') });
 }
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "27 Jan 2022" in the UI language, for a day counted in UTC (the site view's trend buckets). */
+export function utcDayText(iso: string, locale = intlLocale()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return t('dateUnknown');
+  let format = dayFormats.get(locale);
+  if (!format) dayFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })));
+  return format.format(date);
+}

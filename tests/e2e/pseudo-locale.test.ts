@@ -2,8 +2,9 @@
  * The pseudo-locale build (`wxt build --mode pseudo`: every catalogue text accented, 40 % longer and between
  * ⟦ ⟧) in Chromium: every visible word, screen-reader text, aria-label, title and placeholder of the screens
  * (the report view with its dialogs and "Compare with…", the options' connection and settings, the popup before
- * and after a report, the reports manager with a selection, its bulk dialog and the runs panel) comes from the
- * catalogue, and nothing pushes the page wider than its window. Screenshots show the longer words in place.
+ * and after a report, the reports manager with a selection, its bulk dialog and the runs panel, the site view with
+ * its checks opened and its table sorted and filtered) comes from the catalogue, and nothing pushes the page wider
+ * than its window. Screenshots show the longer words in place.
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ import { overflowsSideways, strayText } from './support/catalogue-text.ts';
 import { ReportsManagerPage } from './support/pages/reports-manager.ts';
 import { CompareReportsPanel } from './support/pages/compare-reports.ts';
 import { timeFile } from './support/file-timing.ts';
+import { SiteViewPage } from './support/pages/site-view.ts';
+import { seedSite } from '../service/site-seeds.ts';
 import { projectRoot } from './support/paths.ts';
 
 const fileTiming = timeFile('pseudo-locale.test.ts');
@@ -29,6 +32,7 @@ let site: TestPages;
 let ext: ExtensionBrowser;
 let reportId: number;
 let olderId: number;
+let siteProject: string;
 
 beforeAll(async () => {
   // Vitest sets NODE_ENV=test, which Vite would carry into the build; the pseudo build is otherwise the production one.
@@ -48,6 +52,8 @@ beforeAll(async () => {
   ]);
   reportId = seeded[1]!.id;
   olderId = seeded[0]!.id;
+  // A site of many pages, some failing, over more than a month: every part of the site view shows.
+  siteProject = seedSite(service, KEY, { origin: 'https://www.garden.example.com', addresses: 30, reports: 90, days: 60 });
   ext = await launchExtensionBrowser({ extensionDir: pseudoBuildDir });
   await ext.grantHostPermission(service.baseUrl);
 });
@@ -148,6 +154,41 @@ describe('the pseudo-locale build', () => {
     await ext.screenshot(again.page, 'pseudo-popup-ready');
     await again.page.close();
     await tab.close();
+  });
+
+  it('words the site view, its failing checks opened, its table sorted and filtered, from the catalogue only', async () => {
+    const page = await ext.openPage(`/site.html?project=${siteProject}`);
+    const view = SiteViewPage.at(page);
+    await view.waitForPhase('done');
+    expect(await page.evaluate(() => document.title)).toMatch(/^⟦.*⟧$/);
+    for (const { key } of await view.failing()) await view.pagesOf(key);
+    expect(await strayText(page, ['main.site'])).toEqual([]);
+    expect(await overflowsSideways(page)).toBe(false);
+    await ext.screenshot(page, 'pseudo-site-view');
+    await view.sortBy('date');
+    await view.filterLabel('good');
+    expect(await strayText(page, ['main.site'])).toEqual([]);
+    await view.clickAction('copy-markdown');
+    await page.waitForFunction(() => (document.querySelector('.site__outcome')?.textContent ?? '') !== '');
+    expect(await strayText(page, ['main.site'])).toEqual([]);
+    // A reading held up by the service's rate limit: its progress, the wait and Cancel, then what a cancel says.
+    service.configure({ rateLimit: { limit: 1, windowSeconds: 60 } });
+    try {
+      await view.clickAction('refresh');
+      await page.waitForSelector('.site__wait[data-waiting="true"]', { timeout: 15_000 });
+      expect(await strayText(page, ['main.site'])).toEqual([]);
+      await view.clickAction('cancel');
+      await view.waitForPhase('cancelled', 5_000);
+      expect(await strayText(page, ['main.site'])).toEqual([]);
+    } finally {
+      service.configure({ rateLimit: { limit: 600, windowSeconds: 60 } });
+    }
+    await page.close();
+    // No project named: the view says so in words.
+    const invalid = await ext.openPage('/site.html');
+    await invalid.waitForSelector('main.site[data-state="invalid"]');
+    expect(await strayText(invalid, ['main.site'])).toEqual([]);
+    await invalid.close();
   });
 
   it('words the reports manager, a selection, the bulk dialog and the runs panel from the catalogue only', async () => {

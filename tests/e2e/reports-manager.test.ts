@@ -258,6 +258,8 @@ describe('actions on one report', () => {
       expect(await manager.rowControlNames(id!)).toEqual([
         `Select ${address}`,
         address,
+        // The project cell: the way to the site view.
+        `See the whole site: ${address!.split(/[/?#]/)[0]!.replace(/^www\./, '')}`,
         `Open report ${address}`,
         `Privacy ${address}`,
         `Regenerate ${address}`,

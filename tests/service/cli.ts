@@ -6,11 +6,13 @@
  * keeps only its last error key, as the KalimeroMK port sends it), --rate-limit N requests a window per key
  * (default 600) and --rate-window S seconds (default 60): `--rate-limit 60 --rate-window 3` is the common
  * 60 a minute, in a short window for tests. --endless-list: the list answers with a body that never ends, as fast
- * as the client reads (--endless-rate N: N bytes a second).
+ * as the client reads (--endless-rate N: N bytes a second). --seed-site N: one site of N reports (1000 or more)
+ * over 200 pages with known failing checks (site-seeds.ts), for the site view.
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { demoSeeds } from './demo-seeds.ts';
+import { siteSeeds } from './site-seeds.ts';
 import { startReportService } from './server.ts';
 
 const { values } = parseArgs({
@@ -27,6 +29,7 @@ const { values } = parseArgs({
     'rate-window': { type: 'string' },
     'endless-list': { type: 'boolean' },
     'endless-rate': { type: 'string' },
+    'seed-site': { type: 'string' },
   },
 });
 
@@ -60,10 +63,13 @@ if (!account) throw new Error('The service started without an account.');
 
 const seedCount = number(values.seed, 0, 'seed');
 if (seedCount > 0) service.seedReports(account.apiKey, demoSeeds(seedCount));
+const siteCount = values['seed-site'] === undefined ? 0 : number(values['seed-site'] || '1000', 1000, 'seed-site');
+const siteProject = siteCount > 0 ? service.seedReports(account.apiKey, siteSeeds({ reports: siteCount }))[0]?.project : undefined;
 
 console.log(`Report service running at ${service.baseUrl} (API: ${service.baseUrl}/api/v1)`);
 console.log(`Demo account ${account.email}, API key: ${account.apiKey}`);
 if (seedCount > 0) console.log(`Added ${seedCount} demo reports.`);
+if (siteProject) console.log(`Added ${siteCount} reports of the site ${siteProject}: open site.html?project=${siteProject} in the extension.`);
 console.log(values.memory ? 'Keeping data in memory only.' : `Data file: ${values.data ?? defaultData}`);
 if (values.variant || values['error-keys'])
   console.log(`Reports as ${values.variant ?? 'v13'} sends them, error keys: ${values['error-keys'] ?? 'all'}.`);

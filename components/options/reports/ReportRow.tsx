@@ -6,6 +6,7 @@ import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
 import { t } from '@/lib/shared/i18n';
 import type { RowActivity } from '@/lib/options/use-report-actions';
+import { siteViewPath } from '@/lib/shared/site-view-address';
 
 export interface RowActions {
   onSelect: (report: Report, selected: boolean) => void;
@@ -17,6 +18,8 @@ export interface RowActions {
 /** The words every row repeats, read from the catalogue once for the table rather than once a row. */
 export interface RowWords {
   none: string;
+  /** "See the whole site: {project}", the project cell's link to the site view. */
+  siteOf: (project: string) => string;
   open: string;
   privacy: string;
   regenerate: string;
@@ -28,6 +31,7 @@ export interface RowWords {
 export function rowWords(): RowWords {
   return {
     none: t('rmNone'),
+    siteOf: (project) => t('rmOpenSite', { project }),
     open: t('rmOpenReport'),
     privacy: t('privacyLegend'),
     regenerate: t('actionRegenerate'),
@@ -108,7 +112,13 @@ export class ReportRow extends Component<Props> {
           </a>
         </th>
         <td class="rm-col-project" title={report.project ?? undefined} translate={report.project === null}>
-          {report.project ?? <span class="muted">{words.none}</span>}
+          {report.project ? (
+            <a href={siteViewPath(report.project)} target="_blank" rel="noopener" class="rm-project" aria-label={words.siteOf(report.project)}>
+              {report.project}
+            </a>
+          ) : (
+            <span class="muted">{words.none}</span>
+          )}
         </td>
         <td class="rm-col-score">
           {activity === 'regenerating' ? (

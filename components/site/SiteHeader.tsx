@@ -1,0 +1,28 @@
+import type { ComponentChildren } from 'preact';
+import type { SiteSummary } from '@/lib/protocol';
+import { t, tn } from '@/lib/shared/i18n';
+
+/**
+ * The site's name, its pages and average, and the actions. `actions` is the row of buttons;
+ * other features add theirs there (the header's actions area).
+ */
+export function SiteHeader({ project, summary, children }: { project: string; summary: SiteSummary | null; children?: ComponentChildren }) {
+  return (
+    <header class="site__header">
+      <p class="site__kicker muted">{t('siteKicker')}</p>
+      <h1 class="site__project" translate={false}>
+        {project}
+      </h1>
+      {summary && (
+        <p class="site__facts" data-pages={summary.pages.length} data-average={summary.average ?? ''} data-reports={summary.reportsRead}>
+          {tn('siteCountPages', summary.pages.length)}
+          {summary.average !== null && ` · ${t('siteAverage', { score: Math.round(summary.average) })}`}
+          {` · ${tn('siteCountReports', summary.reportsRead)}`}
+        </p>
+      )}
+      <div class="site__actions" role="group" aria-label={t('siteActionsLabel')}>
+        {children}
+      </div>
+    </header>
+  );
+}

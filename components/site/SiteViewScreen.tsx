@@ -1,0 +1,83 @@
+import { browser } from 'wxt/browser';
+import { errorView } from '@/lib/pages/error-view';
+import type { useSiteSummary } from '@/lib/site/use-site-summary';
+import { Notice } from '@/components/ui/Notice';
+import { SiteExport } from '@/components/site/SiteExport';
+import { SiteFailingList } from '@/components/site/SiteFailingList';
+import { SiteHeader } from '@/components/site/SiteHeader';
+import { SitePagesTable } from '@/components/site/SitePagesTable';
+import { SiteProgress } from '@/components/site/SiteProgress';
+import { SiteTrendChart } from '@/components/site/SiteTrendChart';
+import { t } from '@/lib/shared/i18n';
+
+type Loaded = ReturnType<typeof useSiteSummary>;
+
+/**
+ * The site view's states: no project named, loading, failed (in plain words, with the way
+ * forward), and the summary, drawn as it is read: what fails first, then the trend, then the pages.
+ */
+export function SiteViewScreen({ project, loaded }: { project: string | null; loaded: Loaded }) {
+  const { state } = loaded;
+  const summary = state.phase === 'ready' ? state.summary : null;
+  return (
+    <main
+      class="site"
+      data-state={state.phase}
+      data-phase={summary?.phase ?? ''}
+      aria-busy={summary?.phase === 'reading' || state.phase === 'loading'}
+    >
+      {state.phase === 'invalid' || !project ? (
+        <Notice tone="error" message={t('siteInvalid')} />
+      ) : (
+        <>
+          <SiteHeader project={project} summary={summary}>
+            {summary?.phase === 'reading' ? (
+              <button type="button" class="button" data-action="cancel" onClick={loaded.cancel}>
+                {t('siteCancel')}
+              </button>
+            ) : (
+              state.phase !== 'loading' && (
+                <button type="button" class="button" data-action="refresh" onClick={loaded.refresh}>
+                  {t('siteRefresh')}
+                </button>
+              )
+            )}
+            {summary && <SiteExport summary={summary} />}
+          </SiteHeader>
+          {state.phase === 'loading' && (
+            <p class="site__loading muted" role="status">
+              <span class="spinner" aria-hidden="true" /> {t('siteLoading')}
+            </p>
+          )}
+          {state.phase === 'failed' && <Failure loaded={loaded} />}
+          {summary && (
+            <>
+              <SiteProgress summary={summary} onRetry={loaded.refresh} />
+              <SiteFailingList summary={summary} />
+              <SiteTrendChart summary={summary} />
+              <SitePagesTable pages={summary.pages} />
+            </>
+          )}
+        </>
+      )}
+    </main>
+  );
+}
+
+function Failure({ loaded }: { loaded: Loaded }) {
+  if (loaded.state.phase !== 'failed') return null;
+  const view = errorView(loaded.state.error, []);
+  return (
+    <Notice tone="error" message={view.message}>
+      {view.action === 'options' ? (
+        <button type="button" class="button" onClick={() => void browser.runtime.openOptionsPage()}>
+          {t('reportOpenOptions')}
+        </button>
+      ) : (
+        <button type="button" class="button" onClick={loaded.refresh}>
+          {t('tryAgain')}
+        </button>
+      )}
+    </Notice>
+  );
+}

@@ -1,0 +1,15 @@
+import { useEffect } from 'preact/hooks';
+import { SiteViewScreen } from '@/components/site/SiteViewScreen';
+import { useSiteSummary } from '@/lib/site/use-site-summary';
+import { readSiteViewProject } from '@/lib/site/site-view-project';
+import { t } from '@/lib/shared/i18n';
+
+const project = readSiteViewProject(location.search);
+
+export function App() {
+  const loaded = useSiteSummary(project);
+  useEffect(() => {
+    document.title = project ? t('pageTitleSite', { project }) : t('extName');
+  }, []);
+  return <SiteViewScreen project={project} loaded={loaded} />;
+}
