@@ -50,10 +50,12 @@ export default tseslint.config(
       'entrypoints/popup/**',
       'entrypoints/options/**',
       'entrypoints/report/**',
+      'entrypoints/plan/**',
       'lib/pages/**',
       'lib/popup/**',
       'lib/options/**',
       'lib/report/**',
+      'lib/sitemap/**',
     ],
     {
       paths: [

@@ -30,6 +30,12 @@ const sitePattern = z
   .max(300)
   .regex(/^https?:\/\/[^/*]+\/\*$/);
 
+/** A site's origin, as the sitemap planner reads it: `https://example.com`, a port allowed, no path. */
+const siteOrigin = z
+  .string()
+  .max(300)
+  .regex(/^https?:\/\/[^/?#@\s]+$/);
+
 export const preferencesSchema = z.object({ defaultPrivacy: privacy, badgeEnabled: z.boolean() });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -316,6 +322,11 @@ export const requests = {
   holdSitePermission: z.object({ origins: z.array(sitePattern).min(1).max(2) }),
   /** The sending report view is done with the site permissions it holds: they go back now. */
   giveBackSitePermission: z.object({}),
+  /**
+   * A site's addresses from its sitemaps, each with its latest report. `giveBack`: the click that
+   * asked added the site's permission, so it goes back once the sitemaps are read.
+   */
+  readSitemap: z.object({ origin: siteOrigin, giveBack: z.boolean() }),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -376,6 +387,48 @@ export interface Responses {
   planTabs: { reportable: number; label: string } | null;
   holdSitePermission: null;
   giveBackSitePermission: null;
+  readSitemap: SitemapPlanData;
+}
+
+/** Why a sitemap, or part of one, was not read: each bound reached or file refused. */
+export interface SitemapNote {
+  kind:
+    | 'none'
+    | 'status'
+    | 'unreachable'
+    | 'unreadable'
+    | 'too-large'
+    | 'too-slow'
+    | 'too-many-files'
+    | 'too-many-addresses'
+    | 'too-deep'
+    | 'declaration'
+    | 'not-sitemap';
+  /** The file it is about. */
+  url?: string;
+  /** Its HTTP status, for `status`. */
+  status?: number;
+}
+
+/** One address of a site's sitemaps, with when the service last reported it. */
+export interface SitemapPage {
+  url: string;
+  lastReportAt: string | null;
+}
+
+/** What the sitemap planner starts from. */
+export interface SitemapPlanData {
+  origin: string;
+  /** The service's project for the site: its host without `www.`. */
+  project: string;
+  pages: SitemapPage[];
+  /** Addresses and sitemaps on other sites, left out. */
+  otherSites: number;
+  /** Sitemap files read. */
+  files: number;
+  notes: SitemapNote[];
+  /** Why the site's reports could not be read: every page then shows as not reported. */
+  reportsError: ApiErrorData | null;
 }
 
 /** What a report of every tab left out, by reason. */

@@ -5,6 +5,7 @@ import { PageAddress } from '@/components/popup/PageAddress';
 import { PageReports } from '@/components/popup/PageReports';
 import { ReportForm } from '@/components/popup/ReportForm';
 import { ReportAllTabs } from '@/components/popup/ReportAllTabs';
+import { ReportSitePages } from '@/components/popup/ReportSitePages';
 import { Notice } from '@/components/ui/Notice';
 import type { ResponseOf, SettingsView } from '@/lib/protocol';
 import { errorView, type ErrorView } from '@/lib/pages/error-view';
@@ -89,6 +90,7 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
         refreshing={!state.fresh}
       />
       <ReportAllTabs />
+      <ReportSitePages address={state.address} />
     </>
   );
 }

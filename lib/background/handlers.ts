@@ -16,6 +16,7 @@ import { monthQuota } from '@/lib/background/runs/quota';
 import { keepAlive } from '@/lib/background/alive-and-connected';
 import { reportTabs, tabsPlan } from '@/lib/background/toolbar/report-tabs';
 import { giveBackSitePermission, holdSitePermission } from '@/lib/background/site-permissions-held';
+import { planSitemap } from '@/lib/background/sitemap/sitemap-plan';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
 export function createHandlers(): Handlers {
@@ -103,6 +104,7 @@ export function createHandlers(): Handlers {
       if (tabId !== undefined) await giveBackSitePermission(tabId);
       return null;
     },
+    readSitemap: ({ origin, giveBack }) => whileAlive(() => planSitemap(connectedApi, origin, giveBack)),
   };
 }
 
