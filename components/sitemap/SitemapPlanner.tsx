@@ -156,7 +156,7 @@ function Planner({ data, quota }: { data: SitemapPlanData; quota: ReturnType<typ
       </div>
       <p class="sitemap__counts muted">{counts.join(' · ')}</p>
       <p class="sitemap__quota" data-chosen={count}>
-        {tn('smChosen', count)} · {left === null ? t('smNoLimit') : tn('smLeft', left)}
+        {tn('smChosen', count)} · {quota === null ? t('smQuotaUnknown') : left === null ? t('smNoLimit') : tn('smLeft', left)}
       </p>
       {count === 0 ? (
         <p class="muted">{t('smNoneChosen')}</p>

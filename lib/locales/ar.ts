@@ -1173,6 +1173,7 @@ export default {
     other: 'بقي {count} تقرير هذا الشهر',
   },
   smNoLimit: 'بلا حد شهري',
+  smQuotaUnknown: 'تعذّرت قراءة حصة هذا الشهر',
   smChosenList: 'الصفحات المختارة',
   smMore: {
     zero: 'ولا صفحات أخرى',

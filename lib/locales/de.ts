@@ -792,6 +792,7 @@ export default {
   smChosen: { one: '{count} Seite gewählt', other: '{count} Seiten gewählt' },
   smLeft: { one: '{count} Bericht in diesem Monat übrig', other: '{count} Berichte in diesem Monat übrig' },
   smNoLimit: 'keine monatliche Grenze',
+  smQuotaUnknown: 'das Kontingent dieses Monats konnte nicht gelesen werden',
   smChosenList: 'Gewählte Seiten',
   smMore: { one: 'und {count} weitere Seite', other: 'und {count} weitere Seiten' },
   smNoneChosen: 'Keine Seite zu prüfen: Jede Seite unter diesem Filter wurde kürzlich geprüft.',

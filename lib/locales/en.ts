@@ -774,6 +774,7 @@ export default {
   smChosen: { one: '{count} page chosen', other: '{count} pages chosen' },
   smLeft: { one: '{count} report left this month', other: '{count} reports left this month' },
   smNoLimit: 'no monthly limit',
+  smQuotaUnknown: "this month's quota could not be read",
   smChosenList: 'Pages chosen',
   smMore: { one: 'and {count} more page', other: 'and {count} more pages' },
   smNoneChosen: 'No page to report: every page under this filter was reported recently.',

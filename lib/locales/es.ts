@@ -864,6 +864,7 @@ export default {
   smChosen: { one: '{count} página elegida', many: '{count} de páginas elegidas', other: '{count} páginas elegidas' },
   smLeft: { one: 'queda {count} informe este mes', many: 'quedan {count} de informes este mes', other: 'quedan {count} informes este mes' },
   smNoLimit: 'sin límite mensual',
+  smQuotaUnknown: 'no se pudo leer la cuota de este mes',
   smChosenList: 'Páginas elegidas',
   smMore: { one: 'y {count} página más', many: 'y {count} de páginas más', other: 'y {count} páginas más' },
   smNoneChosen: 'Ninguna página que analizar: todas las páginas de este filtro tienen un informe reciente.',

@@ -882,6 +882,7 @@ export default {
     other: '{count} rapports restants ce mois-ci',
   },
   smNoLimit: 'pas de limite mensuelle',
+  smQuotaUnknown: 'le quota de ce mois n’a pas pu être lu',
   smChosenList: 'Pages choisies',
   smMore: { one: 'et {count} autre page', many: 'et {count} d’autres pages', other: 'et {count} autres pages' },
   smNoneChosen: 'Aucune page à traiter : chaque page sous ce filtre a un rapport récent.',

@@ -865,6 +865,7 @@ export default {
     other: 'restam {count} relatórios neste mês',
   },
   smNoLimit: 'sem limite mensal',
+  smQuotaUnknown: 'não foi possível ler a cota deste mês',
   smChosenList: 'Páginas escolhidas',
   smMore: { one: 'e mais {count} página', many: 'e mais {count} de páginas', other: 'e mais {count} páginas' },
   smNoneChosen: 'Nenhuma página a analisar: todas as páginas deste filtro têm relatório recente.',

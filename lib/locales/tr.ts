@@ -765,6 +765,7 @@ export default {
   smChosen: { one: '{count} sayfa seçildi', other: '{count} sayfa seçildi' },
   smLeft: { one: 'bu ay {count} rapor hakkı kaldı', other: 'bu ay {count} rapor hakkı kaldı' },
   smNoLimit: 'aylık sınır yok',
+  smQuotaUnknown: 'bu ayın kotası okunamadı',
   smChosenList: 'Seçilen sayfalar',
   smMore: { one: 've {count} sayfa daha', other: 've {count} sayfa daha' },
   smNoneChosen: 'Raporlanacak sayfa yok: bu filtredeki her sayfanın yeni bir raporu var.',

@@ -34,9 +34,13 @@ export function useSitemapPlanner(origin: string) {
       return;
     }
     try {
-      const data = await sendToBackground('readSitemap', { origin, giveBack: !heldBefore });
+      // The quota is read alongside: the plan is shown with it, never first without it.
+      const [data, month] = await Promise.all([
+        sendToBackground('readSitemap', { origin, giveBack: !heldBefore }),
+        sendToBackground('getQuota', {}).catch(() => null),
+      ]);
+      setQuota(month);
       setState({ phase: 'ready', data });
-      setQuota(await sendToBackground('getQuota', {}).catch(() => null));
     } catch (caught) {
       setState({ phase: 'failed', message: asApiError(caught).message });
     }
