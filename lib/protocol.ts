@@ -429,6 +429,8 @@ export interface SitemapPlanData {
   notes: SitemapNote[];
   /** Why the site's reports could not be read: every page then shows as not reported. */
   reportsError: ApiErrorData | null;
+  /** The most pages one run reports (`startCreateRun`). */
+  maxPerRun: number;
 }
 
 /** What a report of every tab left out, by reason. */

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { siteOriginOf, sitemapPlannerUrl } from '@/lib/sitemap/site-origin';
+import { siteOriginOf, sitemapPlannerUrl } from '@/lib/shared/site-origin';
 import { t } from '@/lib/shared/i18n';
 
 /** "Report this site's pages…": opens the sitemap planner of the page's site in a tab, as the popup closes. */

@@ -4,9 +4,7 @@ import { Notice } from '@/components/ui/Notice';
 import { asApiError } from '@/lib/api/errors';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import type { SitemapPlanData } from '@/lib/protocol';
-import { ADDRESS_LIST_MAX } from '@/lib/shared/address-list';
 import { t, tn } from '@/lib/shared/i18n';
-import { quotaWarning, runTitle } from '@/lib/shared/run-text';
 import { planPages, quotaPlan, type PlanChoice } from '@/lib/sitemap/site-plan';
 import { sitemapNoteText } from '@/lib/sitemap/sitemap-text';
 import { useSitemapPlanner } from '@/lib/sitemap/use-sitemap-planner';
@@ -59,7 +57,7 @@ function Planner({ data, quota }: { data: SitemapPlanData; quota: ReturnType<typ
   const plan = useMemo(() => planPages(data.pages, choice, Date.now()), [data, choice]);
   const count = plan.chosen.length;
   const { left, over } = quotaPlan(count, quota);
-  const tooMany = count > ADDRESS_LIST_MAX;
+  const tooMany = count > data.maxPerRun;
   const change = (part: Partial<PlanChoice>) => {
     setChoice({ ...choice, ...part });
     setConfirming(false);
@@ -76,7 +74,7 @@ function Planner({ data, quota }: { data: SitemapPlanData; quota: ReturnType<typ
     setConfirming(false);
     try {
       const run = await sendToBackground('startCreateRun', { urls: plan.chosen, privacy });
-      setOutcome({ tone: 'info', message: t('smStarted', { title: runTitle(run.action, run.total, run.privacy) }) });
+      setOutcome({ tone: 'info', message: tn('smStarted', run.total) });
     } catch (caught) {
       setOutcome({ tone: 'error', message: asApiError(caught).message });
     } finally {
@@ -170,9 +168,9 @@ function Planner({ data, quota }: { data: SitemapPlanData; quota: ReturnType<typ
           {count > LISTED && <li class="muted">{tn('smMore', count - LISTED)}</li>}
         </ul>
       )}
-      {tooMany && <Notice tone="warning" message={t('smTooMany', { max: ADDRESS_LIST_MAX })} />}
-      {confirming && quota && typeof quota.reportsPerMonth === 'number' ? (
-        <Notice tone="warning" message={quotaWarning(count, quota.reportsPerMonth, quota.madeThisMonth) ?? ''}>
+      {tooMany && <Notice tone="warning" message={t('smTooMany', { max: data.maxPerRun })} />}
+      {confirming && left !== null ? (
+        <Notice tone="warning" message={tn('smOverQuota', count, { left, refused: over })}>
           <button type="button" class="button button--primary" onClick={() => void start()}>
             {t('smStartAnyway')}
           </button>

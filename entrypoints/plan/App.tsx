@@ -1,6 +1,6 @@
 import { SitemapPlanner } from '@/components/sitemap/SitemapPlanner';
 import { Notice } from '@/components/ui/Notice';
-import { siteOriginOf } from '@/lib/sitemap/site-origin';
+import { siteOriginOf } from '@/lib/shared/site-origin';
 import { t } from '@/lib/shared/i18n';
 
 /** `plan.html?origin=https://example.com`: the sitemap planner of one site. */

@@ -799,5 +799,12 @@ export default {
   smTooMany: 'Ein Lauf prüft höchstens {max} Seiten: Grenzen Sie die Auswahl mit einem Pfad ein.',
   smStart: { one: 'Bericht über {count} Seite', other: 'Berichte über {count} Seiten' },
   smStartAnyway: 'Trotzdem prüfen',
-  smStarted: 'Gestartet: {title}. Es läuft im Hintergrund weiter; die Optionsseite zeigt, wie weit es ist.',
+  smStarted: {
+    one: 'Gestartet: Über {count} Seite wird im Hintergrund ein Bericht erstellt; die Optionsseite zeigt, wie weit es ist.',
+    other: 'Gestartet: Über {count} Seiten werden im Hintergrund Berichte erstellt; die Optionsseite zeigt, wie weit es ist.',
+  },
+  smOverQuota: {
+    one: 'In diesem Monat sind nur noch {left} Berichte übrig: Der Dienst wird {refused} dieser {count} Seite ablehnen.',
+    other: 'In diesem Monat sind nur noch {left} Berichte übrig: Der Dienst wird {refused} dieser {count} Seiten ablehnen.',
+  },
 } satisfies LocaleCatalogue;

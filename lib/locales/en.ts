@@ -781,5 +781,12 @@ export default {
   smTooMany: 'One run reports at most {max} pages: narrow the choice with a path.',
   smStart: { one: 'Report {count} page', other: 'Report {count} pages' },
   smStartAnyway: 'Report them anyway',
-  smStarted: 'Started: {title}. It goes on in the background; the options page shows how far it is.',
+  smStarted: {
+    one: 'Started: {count} page is being reported in the background; the options page shows how far it is.',
+    other: 'Started: {count} pages are being reported in the background; the options page shows how far it is.',
+  },
+  smOverQuota: {
+    one: 'Only {left} reports are left this month: the service will refuse {refused} of these {count} page.',
+    other: 'Only {left} reports are left this month: the service will refuse {refused} of these {count} pages.',
+  },
 } as const;

@@ -875,5 +875,14 @@ export default {
     other: 'Crear informes de {count} páginas',
   },
   smStartAnyway: 'Analizarlas de todos modos',
-  smStarted: 'Iniciado: {title}. Sigue en segundo plano; la página de opciones muestra cuánto lleva.',
+  smStarted: {
+    one: 'Iniciado: se está creando el informe de {count} página en segundo plano; la página de opciones muestra cuánto lleva.',
+    many: 'Iniciado: se están creando informes de {count} de páginas en segundo plano; la página de opciones muestra cuánto lleva.',
+    other: 'Iniciado: se están creando informes de {count} páginas en segundo plano; la página de opciones muestra cuánto lleva.',
+  },
+  smOverQuota: {
+    one: 'Solo quedan {left} informes este mes: el servicio rechazará {refused} de esta {count} página.',
+    many: 'Solo quedan {left} informes este mes: el servicio rechazará {refused} de estas {count} de páginas.',
+    other: 'Solo quedan {left} informes este mes: el servicio rechazará {refused} de estas {count} páginas.',
+  },
 } satisfies LocaleCatalogue;

@@ -893,5 +893,14 @@ export default {
     other: 'Faire le rapport de {count} pages',
   },
   smStartAnyway: 'Les traiter quand même',
-  smStarted: 'Lancé : {title}. La suite se fait en arrière-plan ; la page d’options montre l’avancement.',
+  smStarted: {
+    one: 'Lancé : le rapport de {count} page se fait en arrière-plan ; la page d’options montre l’avancement.',
+    many: 'Lancé : le rapport de {count} de pages se fait en arrière-plan ; la page d’options montre l’avancement.',
+    other: 'Lancé : le rapport de {count} pages se fait en arrière-plan ; la page d’options montre l’avancement.',
+  },
+  smOverQuota: {
+    one: 'Il ne reste que {left} rapports ce mois-ci : le service refusera {refused} de cette {count} page.',
+    many: 'Il ne reste que {left} rapports ce mois-ci : le service refusera {refused} de ces {count} de pages.',
+    other: 'Il ne reste que {left} rapports ce mois-ci : le service refusera {refused} de ces {count} pages.',
+  },
 } satisfies LocaleCatalogue;

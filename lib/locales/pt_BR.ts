@@ -876,5 +876,14 @@ export default {
     other: 'Gerar relatórios de {count} páginas',
   },
   smStartAnyway: 'Analisar mesmo assim',
-  smStarted: 'Iniciado: {title}. Continua em segundo plano; a página de opções mostra o andamento.',
+  smStarted: {
+    one: 'Iniciado: o relatório de {count} página está sendo gerado em segundo plano; a página de opções mostra o andamento.',
+    many: 'Iniciado: os relatórios de {count} de páginas estão sendo gerados em segundo plano; a página de opções mostra o andamento.',
+    other: 'Iniciado: os relatórios de {count} páginas estão sendo gerados em segundo plano; a página de opções mostra o andamento.',
+  },
+  smOverQuota: {
+    one: 'Restam só {left} relatórios neste mês: o serviço vai recusar {refused} desta {count} página.',
+    many: 'Restam só {left} relatórios neste mês: o serviço vai recusar {refused} destas {count} de páginas.',
+    other: 'Restam só {left} relatórios neste mês: o serviço vai recusar {refused} destas {count} páginas.',
+  },
 } satisfies LocaleCatalogue;

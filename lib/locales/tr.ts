@@ -772,5 +772,12 @@ export default {
   smTooMany: 'Bir iş en fazla {max} sayfayı raporlar: seçimi bir yolla daraltın.',
   smStart: { one: '{count} sayfanın raporunu oluştur', other: '{count} sayfanın raporunu oluştur' },
   smStartAnyway: 'Yine de raporla',
-  smStarted: 'Başladı: {title}. Arka planda sürüyor; ayarlar sayfası ne kadar ilerlediğini gösterir.',
+  smStarted: {
+    one: 'Başladı: {count} sayfanın raporu arka planda oluşturuluyor; ayarlar sayfası ne kadar ilerlediğini gösterir.',
+    other: 'Başladı: {count} sayfanın raporu arka planda oluşturuluyor; ayarlar sayfası ne kadar ilerlediğini gösterir.',
+  },
+  smOverQuota: {
+    one: 'Bu ay yalnızca {left} rapor hakkı kaldı: hizmet bu {count} sayfadan {refused} tanesini reddedecek.',
+    other: 'Bu ay yalnızca {left} rapor hakkı kaldı: hizmet bu {count} sayfadan {refused} tanesini reddedecek.',
+  },
 } satisfies LocaleCatalogue;

@@ -148,9 +148,7 @@ describe("reporting a site's pages from its sitemaps", () => {
     // Past the quota: a confirm step, and nothing is sent when it is cancelled.
     const before = posts();
     await planner.clickStart();
-    expect(await planner.quotaWarning()).toBe(
-      `Your plan allows ${QUOTA} reports a month and the service lists 0 made this month, so at most ${QUOTA} of these 6 addresses can be reported: the service will refuse the other 2.`,
-    );
+    expect(await planner.quotaWarning()).toBe(`Only ${QUOTA} reports are left this month: the service will refuse 2 of these 6 pages.`);
     await planner.cancelStart();
     expect(await planner.quotaWarning()).toBeNull();
 
@@ -161,7 +159,7 @@ describe("reporting a site's pages from its sitemaps", () => {
     expect(plan.quota).toBe(`3 pages chosen · ${QUOTA} reports left this month`);
     const seeded = (await projectReports('localhost')).map((r) => r.id);
     await planner.clickStart();
-    expect(await planner.outcome()).toBe('Started: Report 3 addresses. It goes on in the background; the options page shows how far it is.');
+    expect(await planner.outcome()).toBe('Started: 3 pages are being reported in the background; the options page shows how far it is.');
 
     const panel = new RunsPanelPage(options);
     await options.bringToFront();

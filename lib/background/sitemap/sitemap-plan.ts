@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { ApiError, asApiError } from '@/lib/api/errors';
 import type { ReportsApi } from '@/lib/api';
 import type { SitemapPlanData } from '@/lib/protocol';
+import { ADDRESS_LIST_MAX } from '@/lib/shared/address-list';
 import { originPattern } from '@/lib/shared/permission';
 import { pageKey } from '@/lib/shared/page-address';
 import { t } from '@/lib/shared/i18n';
@@ -45,6 +46,7 @@ export async function planSitemap(
       files: reading.files,
       notes: reading.notes,
       reportsError: reports.error,
+      maxPerRun: ADDRESS_LIST_MAX,
     };
   } finally {
     if (giveBack) await giveBackSite(pattern, baseUrl);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planPages, quotaPlan, templateKey, underPrefix } from '@/lib/sitemap/site-plan';
-import { siteOriginOf } from '@/lib/sitemap/site-origin';
+import { siteOriginOf } from '@/lib/shared/site-origin';
 import type { SitemapPage } from '@/lib/protocol';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
