@@ -5,7 +5,7 @@ import { asApiError } from '@/lib/api/errors';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import type { SitemapPlanData } from '@/lib/protocol';
 import { t, tn } from '@/lib/shared/i18n';
-import { planPages, quotaPlan, type PlanChoice } from '@/lib/sitemap/site-plan';
+import { planPages, preparePages, quotaPlan, type PlanChoice } from '@/lib/sitemap/site-plan';
 import { sitemapNoteText } from '@/lib/sitemap/sitemap-text';
 import { useSitemapPlanner } from '@/lib/sitemap/use-sitemap-planner';
 import '@/components/sitemap/sitemap.css';
@@ -54,7 +54,8 @@ function Planner({ data, quota }: { data: SitemapPlanData; quota: ReturnType<typ
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: 'info' | 'error'; message: string } | null>(null);
-  const plan = useMemo(() => planPages(data.pages, choice, Date.now()), [data, choice]);
+  const pages = useMemo(() => preparePages(data.pages), [data]);
+  const plan = useMemo(() => planPages(pages, choice, Date.now()), [pages, choice]);
   const count = plan.chosen.length;
   const { left, over } = quotaPlan(count, quota);
   const tooMany = count > data.maxPerRun;
@@ -133,8 +134,10 @@ function Planner({ data, quota }: { data: SitemapPlanData; quota: ReturnType<typ
             max={3650}
             value={choice.staleDays}
             onInput={(e) => {
-              const days = Number(e.currentTarget.value);
-              if (Number.isInteger(days) && days >= 0 && days <= 3650) change({ staleDays: days });
+              // A field emptied to type another number keeps the last one until a number is there.
+              const typed = e.currentTarget.value.trim();
+              const days = Number(typed);
+              if (typed !== '' && Number.isInteger(days) && days >= 0 && days <= 3650) change({ staleDays: days });
             }}
           />
         </div>
