@@ -119,6 +119,7 @@ function Planner({ data, quota }: { data: SitemapPlanData; quota: ReturnType<typ
             value={choice.prefix}
             placeholder="/blog/"
             spellcheck={false}
+            translate={false}
             onInput={(e) => change({ prefix: e.currentTarget.value })}
           />
         </div>
