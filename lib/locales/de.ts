@@ -757,6 +757,8 @@ export default {
   smReading: 'Die Sitemaps werden gelesen…',
   smAccessRefused:
     'Der Zugriff auf {host} wurde nicht erlaubt, daher konnten die Sitemaps nicht gelesen werden. Drücken Sie die Schaltfläche erneut, um noch einmal gefragt zu werden.',
+  smAccessUnavailable:
+    'Die Erweiterung darf Websites nur über https lesen (einfaches http nur auf diesem Computer), daher können die Sitemaps von {host} nicht gelesen werden.',
   smFound: { one: '{count} Adresse in {files} gefunden.', other: '{count} Adressen in {files} gefunden.' },
   smFiles: { one: '{count} Sitemap', other: '{count} Sitemaps' },
   smOtherSites: { one: '{count} Adresse auf einer anderen Website ausgelassen.', other: '{count} Adressen auf anderen Websites ausgelassen.' },

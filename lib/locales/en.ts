@@ -739,6 +739,7 @@ export default {
   smRead: 'Read the sitemaps of {host}',
   smReading: 'Reading the sitemaps…',
   smAccessRefused: 'Access to {host} was not granted, so its sitemaps could not be read. Press the button again to be asked once more.',
+  smAccessUnavailable: 'The extension may read sites over https only (plain http only on this computer), so the sitemaps of {host} cannot be read.',
   smFound: { one: '{count} address found in {files}.', other: '{count} addresses found in {files}.' },
   smFiles: { one: '{count} sitemap', other: '{count} sitemaps' },
   smOtherSites: { one: '{count} address on another site left out.', other: '{count} addresses on other sites left out.' },

@@ -810,6 +810,8 @@ export default {
   smReading: 'Leyendo los sitemaps…',
   smAccessRefused:
     'No se concedió el acceso a {host}, así que no se pudieron leer sus sitemaps. Pulsa el botón de nuevo para que se vuelva a preguntar.',
+  smAccessUnavailable:
+    'La extensión solo puede leer sitios por https (http simple solo en este ordenador), así que no se pueden leer los sitemaps de {host}.',
   smFound: {
     one: '{count} dirección encontrada en {files}.',
     many: '{count} de direcciones encontradas en {files}.',

@@ -824,6 +824,8 @@ export default {
   smReading: 'Lecture des sitemaps…',
   smAccessRefused:
     'L’accès à {host} n’a pas été accordé, ses sitemaps n’ont donc pas pu être lus. Appuyez de nouveau sur le bouton pour que la question soit reposée.',
+  smAccessUnavailable:
+    'L’extension ne peut lire les sites qu’en https (le http simple seulement sur cet ordinateur) : les sitemaps de {host} ne peuvent donc pas être lus.',
   smFound: {
     one: '{count} adresse trouvée dans {files}.',
     many: '{count} d’adresses trouvées dans {files}.',

@@ -807,6 +807,7 @@ export default {
   smReading: 'Lendo os sitemaps…',
   smAccessRefused:
     'O acesso a {host} não foi concedido, então os sitemaps não puderam ser lidos. Pressione o botão de novo para ser perguntado outra vez.',
+  smAccessUnavailable: 'A extensão só pode ler sites por https (http simples só neste computador), então os sitemaps de {host} não podem ser lidos.',
   smFound: {
     one: '{count} endereço encontrado em {files}.',
     many: '{count} de endereços encontrados em {files}.',

@@ -730,6 +730,8 @@ export default {
   smRead: '{host} site haritalarını oku',
   smReading: 'Site haritaları okunuyor…',
   smAccessRefused: '{host} erişimine izin verilmedi, bu yüzden site haritaları okunamadı. Yeniden sorulması için düğmeye tekrar basın.',
+  smAccessUnavailable:
+    'Eklenti siteleri yalnızca https üzerinden okuyabilir (düz http yalnızca bu bilgisayarda), bu yüzden {host} site haritaları okunamaz.',
   smFound: { one: '{files} içinde {count} adres bulundu.', other: '{files} içinde {count} adres bulundu.' },
   smFiles: { one: '{count} site haritası', other: '{count} site haritası' },
   smOtherSites: { one: 'Başka bir sitedeki {count} adres dışarıda bırakıldı.', other: 'Başka sitelerdeki {count} adres dışarıda bırakıldı.' },

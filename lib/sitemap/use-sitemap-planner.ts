@@ -27,10 +27,15 @@ export function useSitemapPlanner(origin: string) {
   const read = async () => {
     if (heldBefore === null || state.phase === 'reading') return;
     // First, with nothing awaited before it: Firefox refuses a request outside the click.
-    const asked = browser.permissions.request({ origins: [originPattern(origin)] }).catch(() => false);
+    // The browser throws for a site the manifest does not offer (plain http away from this computer).
+    const asked = browser.permissions.request({ origins: [originPattern(origin)] }).then(
+      (granted) => (granted ? null : 'smAccessRefused'),
+      () => 'smAccessUnavailable' as const,
+    );
     setState({ phase: 'reading' });
-    if (!(await asked)) {
-      setState({ phase: 'failed', message: t('smAccessRefused', { host: new URL(origin).host }) });
+    const refusal = await asked;
+    if (refusal) {
+      setState({ phase: 'failed', message: t(refusal, { host: new URL(origin).host }) });
       return;
     }
     try {

@@ -118,6 +118,16 @@ describe("reporting a site's pages from its sitemaps", () => {
     await planner.page.close();
   });
 
+  it('says why a plain-http site away from this computer cannot be read, without a prompt', async () => {
+    const planner = await openPlanner('http://shop.example.com');
+    await planner.clickRead();
+    expect(await planner.settled()).toBe('failed');
+    expect(await planner.error()).toBe(
+      'The extension may read sites over https only (plain http only on this computer), so the sitemaps of shop.example.com cannot be read.',
+    );
+    await planner.page.close();
+  });
+
   it('reads the sitemaps after the prompt, gives the site back, and reports exactly the pages chosen', async () => {
     site.hits.splice(0);
     const planner = await openPlanner(siteOrigin);
