@@ -57,11 +57,13 @@ export default tseslint.config(
       'entrypoints/options/**',
       'entrypoints/report/**',
       'entrypoints/site/**',
+      'entrypoints/plan/**',
       'lib/pages/**',
       'lib/popup/**',
       'lib/options/**',
       'lib/report/**',
       'lib/site/**',
+      'lib/sitemap/**',
     ],
     {
       paths: [

@@ -24,6 +24,9 @@ const pageUrl = z.string().check(z.minLength(1), z.maxLength(2048));
 /** One scheme of one site, as "Show on page" asks for it: `http://host/*` or `https://host/*`. */
 const sitePattern = z.string().check(z.maxLength(300), z.regex(/^https?:\/\/[^/*]+\/\*$/));
 
+/** A site's origin, as the sitemap planner reads it: `https://example.com`, a port allowed, no path. */
+const siteOrigin = z.string().check(z.maxLength(300), z.regex(/^https?:\/\/[^/?#@\s]+$/));
+
 export const preferencesSchema = z.object({ defaultPrivacy: privacy, badgeEnabled: z.boolean() });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -390,6 +393,11 @@ export const requests = {
   cancelSiteSummary: z.object({ project: siteProject }),
   /** The popup's one line about the page's site: the kept summary, else the first list page of its project. */
   getSiteGlance: z.object({ url: pageUrl }),
+  /**
+   * A site's addresses from its sitemaps, each with its latest report. `giveBack`: the click that
+   * asked added the site's permission, so it goes back once the sitemaps are read.
+   */
+  readSitemap: z.object({ origin: siteOrigin, giveBack: z.boolean() }),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -455,6 +463,7 @@ export interface Responses {
   startSiteSummary: SiteSummary;
   cancelSiteSummary: SiteSummary | null;
   getSiteGlance: SiteGlance | null;
+  readSitemap: SitemapPlanData;
 }
 
 /** A report "Compare with…" offers: its address, score and date, never its checks. */
@@ -469,6 +478,49 @@ export interface SiteGlance {
   average: number | null;
   reports: number;
   complete: boolean;
+}
+
+/** Why a sitemap, or part of one, was not read: each bound reached or file refused. */
+export interface SitemapNote {
+  kind:
+    | 'none'
+    | 'status'
+    | 'unreachable'
+    | 'unreadable'
+    | 'too-large'
+    | 'too-slow'
+    | 'too-many-files'
+    | 'too-many-addresses'
+    | 'too-deep'
+    | 'declaration'
+    | 'not-sitemap';
+  /** The file it is about. */
+  url?: string;
+  /** Its HTTP status, for `status`. */
+  status?: number;
+}
+
+/** One address of a site's sitemaps, with when the service last reported it. */
+export interface SitemapPage {
+  url: string;
+  lastReportAt: string | null;
+}
+
+/** What the sitemap planner starts from. */
+export interface SitemapPlanData {
+  origin: string;
+  /** The service's project for the site: its host without `www.`. */
+  project: string;
+  pages: SitemapPage[];
+  /** Addresses and sitemaps on other sites, left out. */
+  otherSites: number;
+  /** Sitemap files read. */
+  files: number;
+  notes: SitemapNote[];
+  /** Why the site's reports could not be read: every page then shows as not reported. */
+  reportsError: ApiErrorData | null;
+  /** The most pages one run reports (`startCreateRun`). */
+  maxPerRun: number;
 }
 
 /** What a report of every tab left out, by reason. */

@@ -6,6 +6,7 @@ import { PageReports } from '@/components/popup/PageReports';
 import { SiteGlanceLine } from '@/components/popup/SiteGlanceLine';
 import { ReportForm } from '@/components/popup/ReportForm';
 import { ReportAllTabs } from '@/components/popup/ReportAllTabs';
+import { ReportSitePages } from '@/components/popup/ReportSitePages';
 import { Notice } from '@/components/ui/Notice';
 import type { ResponseOf, SettingsView } from '@/lib/protocol';
 import { errorView, type ErrorView } from '@/lib/pages/error-view';
@@ -94,6 +95,7 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
         {glance && <SiteGlanceLine glance={glance} />}
       </PageReports>
       <ReportAllTabs />
+      <ReportSitePages address={state.address} />
     </>
   );
 }

@@ -18,6 +18,7 @@ import { reportTabs, tabsPlan } from '@/lib/background/toolbar/report-tabs';
 import { giveBackSitePermission, holdSitePermission } from '@/lib/background/site-permissions-held';
 import { reportsOfPathOnOtherHosts } from '@/lib/background/path-on-other-hosts';
 import { cancelSiteSummary, siteGlance, siteSummaryNow, startSiteSummary } from '@/lib/background/site-summary';
+import { planSitemap } from '@/lib/background/sitemap/sitemap-plan';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
 export function createHandlers(): Handlers {
@@ -110,6 +111,7 @@ export function createHandlers(): Handlers {
     startSiteSummary: ({ project, refresh }) => startSiteSummary(project, refresh),
     cancelSiteSummary: ({ project }) => cancelSiteSummary(project),
     getSiteGlance: async ({ url }) => siteGlance(await api(), url),
+    readSitemap: ({ origin, giveBack }) => whileAlive(() => planSitemap(connectedApi, origin, giveBack)),
   };
 }
 

@@ -15,6 +15,9 @@ import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser
 import { PopupPage } from './support/pages/popup.ts';
 import { serveTestPages, type TestPages } from './support/test-pages.ts';
 import { overflowsSideways, strayText } from './support/catalogue-text.ts';
+import { SitemapPlannerPage } from './support/pages/sitemap-planner.ts';
+import { startPageServer } from '../service/test-pages.ts';
+import { sitemapSiteRoutes } from '../service/sitemap-sites.ts';
 import { ReportsManagerPage } from './support/pages/reports-manager.ts';
 import { CompareReportsPanel } from './support/pages/compare-reports.ts';
 import { timeFile } from './support/file-timing.ts';
@@ -217,5 +220,25 @@ describe('the pseudo-locale build', () => {
     expect(await overflowsSideways(options)).toBe(false);
     await ext.screenshot(options, 'pseudo-runs-panel');
     await options.close();
+  });
+
+  it('words the sitemap planner, before and after reading, from the catalogue only', async () => {
+    // On 127.0.0.1, which the service's own permission covers: no prompt.
+    const sitemaps = await startPageServer(sitemapSiteRoutes());
+    const planner = new SitemapPlannerPage(await ext.openPage(SitemapPlannerPage.path(sitemaps.origin)));
+    try {
+      await planner.waitForIdle();
+      expect(await planner.page.$eval('html', (html) => [html.lang, document.title])).toEqual(['en', expect.stringMatching(/^⟦.*⟧$/)]);
+      expect(await strayText(planner.page, ['main'])).toEqual([]);
+      await planner.clickRead();
+      expect(await planner.settled()).toBe('ready');
+      await planner.setOnePerTemplate(true);
+      expect(await strayText(planner.page, ['main'])).toEqual([]);
+      expect(await overflowsSideways(planner.page)).toBe(false);
+      await ext.screenshot(planner.page, 'pseudo-sitemap-planner');
+    } finally {
+      await planner.page.close();
+      await sitemaps.close();
+    }
   });
 });

@@ -17,7 +17,10 @@ export interface PageRoute {
   status?: number;
   /** Replaces the default `text/html; charset=utf-8` and friends. */
   headers?: Record<string, string>;
-  body?: string;
+  /** Text, or bytes sent as they are (a gzip file). */
+  body?: string | Uint8Array;
+  /** Sends `body` over and over and never ends, until the client stops reading. */
+  endless?: boolean;
   /** Gzip the body (default true: an uncompressed page fails a check). */
   gzip?: boolean;
   /** Answer with a 302 to this address. */
@@ -75,6 +78,10 @@ function answer(res: ServerResponse, route: PageRoute): void {
     res.writeHead(302, { Location: route.redirect }).end();
     return;
   }
+  if (route.endless) {
+    endlessAnswer(res, route);
+    return;
+  }
   const raw = Buffer.from(route.body ?? '');
   const gzip = route.gzip ?? true;
   const body = gzip ? gzipSync(raw) : raw;
@@ -85,6 +92,17 @@ function answer(res: ServerResponse, route: PageRoute): void {
     ...route.headers,
   });
   res.end(body);
+}
+
+/** A body that never ends: the chunk again each time the socket can take more. */
+function endlessAnswer(res: ServerResponse, route: PageRoute): void {
+  const chunk = Buffer.from(route.body || ' ');
+  res.writeHead(route.status ?? 200, { 'Content-Type': 'text/html; charset=utf-8', ...route.headers });
+  const write = () => {
+    while (!res.destroyed && res.write(chunk));
+  };
+  res.on('drain', write);
+  write();
 }
 
 export interface PageParts {
