@@ -8,6 +8,7 @@ import { SiteHeader } from '@/components/site/SiteHeader';
 import { SitePagesTable } from '@/components/site/SitePagesTable';
 import { SiteProgress } from '@/components/site/SiteProgress';
 import { SiteTrendChart } from '@/components/site/SiteTrendChart';
+import { sitemapPlannerUrl } from '@/lib/shared/site-origin';
 import { t } from '@/lib/shared/i18n';
 
 type Loaded = ReturnType<typeof useSiteSummary>;
@@ -43,6 +44,10 @@ export function SiteViewScreen({ project, loaded }: { project: string | null; lo
               )
             )}
             {summary && <SiteExport summary={summary} />}
+            {/* The service keeps a site's addresses without scheme or www: its pages are looked for over https at the project's host. */}
+            <a class="button" data-action="plan" href={sitemapPlannerUrl(`https://${project}`)}>
+              {t('smPopupOpen')}
+            </a>
           </SiteHeader>
           {state.phase === 'loading' && (
             <p class="site__loading muted" role="status">

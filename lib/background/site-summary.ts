@@ -6,6 +6,7 @@ import { RUN_PACE, retryWaitMs } from '@/lib/background/runs/retry-policy';
 import { createSiteFold, foldReports, summaryOf, type SiteFold } from '@/lib/background/site-summary-fold';
 import type { SiteGlance, SiteSummary } from '@/lib/protocol';
 import { projectOfAddress } from '@/lib/background/site-project';
+import { onJobChange } from '@/lib/background/report-jobs';
 import { siteSummaries, watchConnection } from '@/lib/storage';
 
 /**
@@ -251,8 +252,38 @@ export async function siteGlance(api: Pick<ReportsApi, 'listReports'>, url: stri
   return { project, pages: summary.pages.length, average: summary.average, reports: page.total, complete: page.lastPage <= 1 };
 }
 
-/** Another service or key has other reports: no summary kept from before may be drawn. */
+/** How long reports made one after another (a run of a site's pages) are gathered before the site is read again. */
+export const SITE_REREAD_AFTER_MS = 10_000;
+const madeSince = new Set<string>();
+let rereadTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * A report was made for a page of `project`: a summary of that site, kept or shown, is read again
+ * once the reports stop coming for a moment, so an open site view takes them in. A site still being
+ * read is read again after that reading ends.
+ */
+export function siteReportMade(project: string): void {
+  madeSince.add(project);
+  rereadTimer ??= setTimeout(rereadSites, SITE_REREAD_AFTER_MS);
+}
+
+async function rereadSites(): Promise<void> {
+  rereadTimer = null;
+  const summaries = await readKept();
+  for (const project of [...madeSince]) {
+    if (reading.has(project)) continue;
+    madeSince.delete(project);
+    if (summaries.some((s) => s.project === project)) void startSiteSummary(project, true).catch(() => undefined);
+  }
+  if (madeSince.size > 0) rereadTimer = setTimeout(rereadSites, SITE_REREAD_AFTER_MS);
+}
+
+/** Another service or key has other reports: no summary kept from before may be drawn. New reports make a site's summary read again. */
 export function registerSiteSummaries(): void {
+  onJobChange((job) => {
+    const project = job.state === 'done' ? projectOfAddress(job.url) : null;
+    if (project) siteReportMade(project);
+  });
   watchConnection(() => {
     for (const read of reading.values()) read.controller.abort();
     kept = siteSummaries.write([]).then(() => []);

@@ -138,6 +138,15 @@ describe('the site view of 1,000 reports over 200 pages', () => {
     expect(failingDrawn).toBe(done);
     expect(siteRequests().length).toBe(before);
     expect((await SiteViewPage.at(page).facts()).pages).toBe(expected.pages);
+
+    // "Report this site's pages…" leads to the sitemap planner of the project's host.
+    const plan = await page.waitForSelector('.site__actions a[data-action="plan"]');
+    expect(await plan!.evaluate((a) => a.textContent?.trim())).toBe("Report this site's pages…");
+    await Promise.all([page.waitForNavigation(), plan!.click()]);
+    expect(new URL(page.url()).pathname).toBe('/plan.html');
+    expect(new URL(page.url()).searchParams.get('origin')).toBe(`https://${project}`);
+    const origin = await page.waitForSelector('.sitemap__origin', { timeout: 10_000 });
+    expect(await origin!.evaluate((p) => p.textContent)).toContain(project);
     await page.close();
   });
 
