@@ -1,6 +1,5 @@
 /**
- * Resolves once the frame drawn now has been painted: work that can wait (the popup's draw over its
- * prerendered first frame; the report's refresh, and the look for its tab, after its kept copy) runs
+ * Resolves once the frame drawn now has been painted: work that can wait (the report's refresh, and the look for its tab, after its kept copy) runs
  * after it. A page not shown (a tab in the background, the popup's page opened as such) paints no
  * frames: there it resolves at once; a page hidden meanwhile, within 100 ms.
  */

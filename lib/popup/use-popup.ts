@@ -10,7 +10,7 @@ import { initialPopupState, popupReducer } from '@/lib/popup/popup-state';
 /** Failures that change what the popup must ask for first (connect, grant access): the page state is read again. */
 const NEEDS_RELOAD = new Set(['not-connected', 'permission-missing']);
 
-/** The popup's first question, asked as the script starts: the answer is on its way while the page draws its shell. */
+/** The popup's first question, asked as the script starts: the answer is on its way while the page draws. */
 export const askPopupStart = () => sendToBackground('getPopupStart', {});
 
 /**
