@@ -1,13 +1,12 @@
 import { isApiError } from '@/lib/api/errors';
 import { privacyDraft, readListQuery, writePreferences, writeListQuery } from '@/lib/storage';
 import { connectedApi, forgetKey, saveConnection, saveKeyLifetime, settingsAndApi, settingsView } from '@/lib/background/connection';
-import { forgettingCachedPages, keepingPageState, popupStart } from '@/lib/background/popup-cache';
+import { forgettingCachedPages, frontTab, keepingPageState, popupStart } from '@/lib/background/popup-cache';
 import { pageState } from '@/lib/background/page-state';
 import { dismissJob, startReport, waitForJob } from '@/lib/background/report-jobs';
 import { cancelQueued, queueReport, readQueue, retryQueuedNow } from '@/lib/background/runs/queued-creates';
 import { cachedReportView, forgetReportView, keepingReportView } from '@/lib/background/report-cache';
 import { loadReportView } from '@/lib/background/report-view';
-import { frontTab, readAhead, takeReadAhead } from '@/lib/background/popup-open';
 import { checkReportable } from '@/lib/shared/page-address';
 import type { Handlers } from '@/lib/background/router';
 import { dismissRunById, MAX_RUN_ITEMS, readRunViews, retryRunById, startRun, stopRunById } from '@/lib/background/runs/run-engine';
@@ -47,14 +46,13 @@ export function createHandlers(): Handlers {
       const tab = await frontTab();
       const check = checkReportable(tab.url);
       if (!check.ok) return { tab, cached: null, privacyDraft: null };
-      readAhead(check.url, () => readPageState(check.url));
       return { tab, ...(await popupStart(check.url)) };
     },
     savePrivacyDraft: async ({ url, privacy }) => {
       await privacyDraft.write(privacy === null ? null : { url, privacy });
       return null;
     },
-    getPageState: ({ url }) => takeReadAhead(url) ?? readPageState(url),
+    getPageState: ({ url }) => readPageState(url),
     createReport: async (request) => startReport(await connectedApi(), request),
     waitForJob: async ({ url }) => waitForJob(await apiIfConnected(), url),
     queueReport: ({ url, privacy, sentAt, offline }) => queueReport({ url, privacy, sentAt, reached: !offline }),

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import type { PageState } from '@/lib/protocol';
-import { storedAddress } from '@/lib/shared/page-address';
+import type { PageState, PopupTab } from '@/lib/protocol';
+import { popupTab, storedAddress } from '@/lib/shared/page-address';
 import { popupPages, privacyDraft, watchConnection, watchPreferences } from '@/lib/storage';
 import { onJobChange } from '@/lib/background/report-jobs';
 
@@ -40,6 +40,12 @@ export async function forgetCachedPage(url: string): Promise<void> {
 export async function forgetCachedPages(): Promise<void> {
   generation += 1;
   await popupPages.write([]);
+}
+
+/** The active tab of the window last focused: the one whose toolbar button opened the popup (the click granted activeTab). */
+export async function frontTab(): Promise<PopupTab> {
+  const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
+  return popupTab(tab);
 }
 
 /** What the popup draws before the service answers: the page as last shown, and the privacy chosen there. */

@@ -70,8 +70,8 @@ export function usePopup(asked: Promise<ResponseOf<'getPopupStart'>> | null = nu
 
   /**
    * From the start: the tab's address may show only now (a permission just granted lets the extension see its site).
-   * One round trip: the background finds the tab, answers what the last popup on it showed, and starts reading
-   * its state, which `getPageState` then collects. Should that message fail, the popup finds its tab itself.
+   * The background finds the tab and answers what the last popup on it showed; `getPageState` then reads its
+   * state. Should that message fail, the popup finds its tab itself.
    */
   const start = useCallback(() => {
     const answer = first.current ?? askPopupStart();

@@ -191,7 +191,7 @@ describe('what the background accepts back from session storage', () => {
   });
 });
 
-describe('the popup’s opening in one round trip', () => {
+describe('the popup’s opening', () => {
   /** The service's list requests since `from`: one per reading of a page's state. */
   const listRequestsSince = (from: number) => service.requestLog.slice(from).filter((r) => r.path.startsWith('/api/v1/reports?'));
   /**
@@ -205,7 +205,7 @@ describe('the popup’s opening in one round trip', () => {
     return fakeBrowser.tabs.create({ url, active: true, windowId: front!.id });
   }
 
-  it('finds the tab the popup opened over, answers what the last popup showed there, and reads the page once for both messages', async () => {
+  it('finds the tab the popup opened over, and answers what the last popup showed there', async () => {
     const url = pageWithReports(2);
     await handlers().getPageState({ url });
     await expect.poll(() => cachedFor(url)).not.toBeNull();
@@ -215,12 +215,8 @@ describe('the popup’s opening in one round trip', () => {
     const start = await handlers().getPopupStart({});
     expect(start.tab).toEqual({ found: true, id: tab.id, url });
     expect(start.cached?.reports.map((r) => r.score)).toEqual([51, 50]);
-    const state = await handlers().getPageState({ url });
-    expect(state.reports).toHaveLength(2);
-    expect(listRequestsSince(before)).toHaveLength(1);
-    // Taken once: the next asking reads again.
-    await handlers().getPageState({ url });
-    expect(listRequestsSince(before)).toHaveLength(2);
+    // The service is asked only by the popup's getPageState, which follows.
+    expect(listRequestsSince(before)).toHaveLength(0);
   });
 
   it('answers a tab it cannot report on as it is, and reads nothing for it', async () => {
@@ -235,21 +231,8 @@ describe('the popup’s opening in one round trip', () => {
     expect(service.requestLog.length).toBe(before);
   });
 
-  it('does not hand out a reading started before a report or setting changed', async () => {
+  it('with the page named, answers no tab', async () => {
     const url = pageWithReports(1);
-    await frontTabAt(url);
-    const before = service.requestLog.length;
-    await handlers().getPopupStart({});
-    await forgetCachedPage(url);
-    await handlers().getPageState({ url });
-    expect(listRequestsSince(before)).toHaveLength(2);
-  });
-
-  it('with the page named, answers no tab and reads nothing ahead', async () => {
-    const url = pageWithReports(1);
-    const before = service.requestLog.length;
     expect((await handlers().getPopupStart({ url })).tab).toBeNull();
-    await handlers().getPageState({ url });
-    expect(listRequestsSince(before)).toHaveLength(1);
   });
 });
