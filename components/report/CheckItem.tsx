@@ -26,7 +26,6 @@ export function CheckItem({ shown, onPage, brief = false }: { shown: ShownCheck;
     <li
       class={`check check--${verdict}`}
       data-check={key}
-      data-brief={brief || undefined}
       data-passed={String(check.passed)}
       aria-labelledby={headingId}
     >
