@@ -23,12 +23,7 @@ export function CheckItem({ shown, onPage, brief = false }: { shown: ShownCheck;
   const verdict = check.passed ? 'passed' : 'failed';
   const verdictText = check.passed ? t('checkPassedShort') : t('checkFailedShort');
   return (
-    <li
-      class={`check check--${verdict}`}
-      data-check={key}
-      data-passed={String(check.passed)}
-      aria-labelledby={headingId}
-    >
+    <li class={`check check--${verdict}`} data-check={key} data-passed={String(check.passed)} aria-labelledby={headingId}>
       <div class="check__head">
         <span class="check__mark" aria-hidden="true">
           {check.passed ? '✓' : '✕'}
