@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ComparableReport, HistoryPoint, ReportView } from '@/lib/protocol';
 import type { OtherHostsState } from '@/lib/report/use-comparison';
 import { exactTime } from '@/lib/pages/dates';
@@ -35,7 +35,8 @@ export function ComparePicker({ view, hosts, onRetryHosts, onChoose, onCancel }:
   const select = useRef<HTMLSelectElement>(null);
   const chosen = picked !== null && urls.has(picked) ? picked : first;
 
-  useEffect(() => select.current?.focus(), [first !== null]);
+  // Before the frame is painted: the list appears with the focus already in it.
+  useLayoutEffect(() => select.current?.focus(), [first !== null]);
 
   const submit = (event: Event) => {
     event.preventDefault();
