@@ -20,20 +20,22 @@ function declaredLength(response: Response): number | null {
 }
 
 /**
- * Decodes the body as UTF-8 (as `response.text()` does, a BOM dropped and bad bytes replaced) chunk
- * by chunk. Past `maxBytes` it cancels the stream, which ends the download, and says so. A body that
- * trickles in slowly is read for as long as the request's signal lets it: its time limit still holds.
+ * The body's bytes, read chunk by chunk. Past `maxBytes` it cancels the stream, which ends the
+ * download, and says so. A body that trickles in slowly is read for as long as the request's
+ * signal lets it: its time limit still holds.
  */
-export async function readCappedBody(response: Response, maxBytes = ANSWER_MAX_BYTES): Promise<CappedBody> {
+export async function readCappedBytes(
+  response: Response,
+  maxBytes = ANSWER_MAX_BYTES,
+): Promise<{ bytes: Uint8Array<ArrayBuffer> } | Extract<CappedBody, { tooLarge: unknown }>> {
   const declared = declaredLength(response);
   if (declared !== null && declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
     return { tooLarge: { declared, read: 0 } };
   }
-  if (!response.body) return { text: '' };
+  if (!response.body) return { bytes: new Uint8Array() };
   const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
+  const parts: Uint8Array[] = [];
   let read = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -43,8 +45,19 @@ export async function readCappedBody(response: Response, maxBytes = ANSWER_MAX_B
       await reader.cancel().catch(() => undefined);
       return { tooLarge: { declared, read } };
     }
-    parts.push(decoder.decode(value, { stream: true }));
+    parts.push(value);
   }
-  parts.push(decoder.decode());
-  return { text: parts.join('') };
+  const bytes = new Uint8Array(read);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.byteLength;
+  }
+  return { bytes };
+}
+
+/** The body decoded as UTF-8, as `response.text()` does (a BOM dropped, bad bytes replaced), within the same cap. */
+export async function readCappedBody(response: Response, maxBytes = ANSWER_MAX_BYTES): Promise<CappedBody> {
+  const read = await readCappedBytes(response, maxBytes);
+  return 'bytes' in read ? { text: new TextDecoder().decode(read.bytes) } : read;
 }

@@ -1,4 +1,4 @@
-import { readCappedBody } from '@/lib/api/capped-body';
+import { readCappedBody, readCappedBytes } from '@/lib/api/capped-body';
 import { TEXT_MAX_BYTES } from '@/lib/shared/text-cap';
 import { checkReportable, pageKey } from '@/lib/shared/page-address';
 import { sitemapsInRobots } from '@/lib/background/sitemap/robots-sitemaps';
@@ -48,31 +48,6 @@ export interface SitemapReading {
 
 type FileText = { text: string } | { note: SitemapNote };
 
-/** Bytes of the body, or null past `maxBytes` (the download is then stopped). */
-async function cappedBytes(response: Response, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const parts: Uint8Array[] = [];
-  let read = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    read += value.byteLength;
-    if (read > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    parts.push(value);
-  }
-  const bytes = new Uint8Array(read);
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.byteLength;
-  }
-  return bytes;
-}
-
 /** A file's text: gzip (told by its first bytes, whatever its name or type says) unpacked, under the same cap. */
 async function fetchText(url: string, limits: SitemapLimits, overall: AbortSignal): Promise<FileText> {
   let response: Response;
@@ -86,8 +61,9 @@ async function fetchText(url: string, limits: SitemapLimits, overall: AbortSigna
     return { note: { kind: 'status', url, status: response.status } };
   }
   try {
-    const bytes = await cappedBytes(response, limits.maxBytes);
-    if (bytes === null) return { note: { kind: 'too-large', url } };
+    const got = await readCappedBytes(response, limits.maxBytes);
+    if (!('bytes' in got)) return { note: { kind: 'too-large', url } };
+    const { bytes } = got;
     const packed = bytes[0] === 0x1f && bytes[1] === 0x8b;
     const body = packed ? new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')) : new Blob([bytes]).stream();
     const read = await readCappedBody(new Response(body), limits.maxBytes);
