@@ -1,6 +1,7 @@
 import type { HistoryPoint } from '@/lib/protocol';
 import { exactTime } from '@/lib/pages/dates';
-import { BANDS, CHART, chartPoints, linePath, yOf } from '@/lib/report/history-chart';
+import { CHART, chartPoints, linePath } from '@/lib/report/history-chart';
+import { ChartFrame } from '@/components/report/ChartFrame';
 import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
 import { t, tn } from '@/lib/shared/i18n';
 
@@ -20,21 +21,7 @@ export function ScoreHistory({ history, currentId }: { history: readonly History
     <figure class="history">
       <figcaption class="history__caption">{tn('historyCaption', points.length)}</figcaption>
       <svg class="history__chart" viewBox={`0 0 ${CHART.width} ${CHART.height}`} aria-hidden="true" focusable="false">
-        {BANDS.map((band) => (
-          <rect
-            key={band.label}
-            class={`history__band history__band--${band.label}`}
-            x={CHART.left}
-            y={yOf(band.to)}
-            width={CHART.width - CHART.left - CHART.right}
-            height={yOf(band.from) - yOf(band.to)}
-          />
-        ))}
-        {[0, 49, 80, 100].map((score) => (
-          <text key={score} class="history__tick" x={CHART.left - 6} y={yOf(score) + 4} text-anchor="end">
-            {score}
-          </text>
-        ))}
+        <ChartFrame />
         <path class="history__line" d={linePath(points)} />
         {points.map(({ x, y, point }) => (
           <g key={point.id} class={point.id === currentId ? 'history__point history__point--current' : 'history__point'}>

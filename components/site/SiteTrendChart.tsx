@@ -1,6 +1,7 @@
 import type { SiteSummary } from '@/lib/protocol';
 import { utcDayText as dayOf } from '@/lib/pages/dates';
-import { BANDS, CHART, yOf } from '@/lib/report/history-chart';
+import { CHART } from '@/lib/report/history-chart';
+import { ChartFrame } from '@/components/report/ChartFrame';
 import { trendPath, trendPoints } from '@/lib/site/site-trend-chart';
 import { RESULT_LABEL_TEXT, RESULT_LABELS } from '@/lib/shared/score';
 import { t, tn } from '@/lib/shared/i18n';
@@ -38,21 +39,7 @@ export function SiteTrendChart({ summary }: { summary: SiteSummary }) {
             {summary.trend.unit === 'day' ? tn('siteTrendDays', points.length) : tn('siteTrendWeeks', points.length)}
           </figcaption>
           <svg class="history__chart" viewBox={`0 0 ${CHART.width} ${CHART.height}`} aria-hidden="true" focusable="false">
-            {BANDS.map((band) => (
-              <rect
-                key={band.label}
-                class={`history__band history__band--${band.label}`}
-                x={CHART.left}
-                y={yOf(band.to)}
-                width={CHART.width - CHART.left - CHART.right}
-                height={yOf(band.from) - yOf(band.to)}
-              />
-            ))}
-            {[0, 49, 80, 100].map((score) => (
-              <text key={score} class="history__tick" x={CHART.left - 6} y={yOf(score) + 4} text-anchor="end">
-                {score}
-              </text>
-            ))}
+            <ChartFrame />
             <path class="history__line" d={trendPath(points)} />
             {points.map(({ x, y, point }) => (
               <g key={point.start} class="history__point">
