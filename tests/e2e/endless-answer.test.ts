@@ -4,11 +4,12 @@
  * heap stays bounded by the size cap, and the list works again once the service answers as usual. A pasted
  * address list past the same cap is refused in plain words and stays in its box.
  */
-import type { CDPSession, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReportService, type RunningService } from '../service/server.ts';
 import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser.ts';
 import { ReportsManagerPage } from './support/pages/reports-manager.ts';
+import { heapInUse, sampleHeap } from './support/worker-heap.ts';
 
 /** The extension API inside the options page. */
 declare const chrome: { runtime: { sendMessage(message: unknown): Promise<{ ok: boolean } | undefined> } };
@@ -20,34 +21,6 @@ let service: RunningService;
 let ext: ExtensionBrowser;
 let options: Page;
 let manager: ReportsManagerPage;
-
-/**
- * The memory the worker's JS holds: V8's heap, plus what Blink holds for it (large strings, such as decoded text,
- * live there) and array buffers' bytes.
- */
-async function heapInUse(session: CDPSession): Promise<number> {
-  const usage = await session.send('Runtime.getHeapUsage');
-  return usage.usedSize + usage.embedderHeapUsedSize + usage.backingStorageSize;
-}
-
-/** The worker's heap in use, sampled every 50 ms until stopped; the worker answers only when its thread is free. */
-function sampleHeap(session: CDPSession) {
-  const samples: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      samples.push(await heapInUse(session));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return { peak: Math.max(...samples), count: samples.length };
-    },
-  };
-}
 
 const listRequests = () => service.requestLog.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v1/reports?'));
 

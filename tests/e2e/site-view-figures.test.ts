@@ -4,7 +4,6 @@
  * (sampled over CDP every 50 ms). Reading folds each list page into the summary as it comes, so the
  * heap must stay far below what the raw reports would take (about 10 KB of checks each).
  */
-import type { CDPSession } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReportService, type RunningService } from '../service/server.ts';
 import { seedSite } from '../service/site-seeds.ts';
@@ -12,6 +11,7 @@ import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser
 import { timeFile } from './support/file-timing.ts';
 import { OptionsPage } from './support/pages/options.ts';
 import { SiteViewPage } from './support/pages/site-view.ts';
+import { heapInUse, sampleHeap } from './support/worker-heap.ts';
 
 const fileTiming = timeFile('site-view-figures.test.ts');
 const KEY = 'e2e-site-figures-key-0b93e1';
@@ -21,30 +21,6 @@ const REPORTS = 10_000;
 let service: RunningService;
 let ext: ExtensionBrowser;
 let project: string;
-
-/** The worker's JS heap in use: V8's heap, what Blink holds for it, and array buffers. */
-async function heapInUse(session: CDPSession): Promise<number> {
-  const usage = await session.send('Runtime.getHeapUsage');
-  return usage.usedSize + usage.embedderHeapUsedSize + usage.backingStorageSize;
-}
-
-function sampleHeap(session: CDPSession) {
-  const samples: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      samples.push(await heapInUse(session));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return { peak: Math.max(...samples), count: samples.length };
-    },
-  };
-}
 
 beforeAll(async () => {
   service = await startReportService({ accounts: [{ name: 'Ada Lovelace', email: 'ada@example.com', apiKey: KEY }], rateLimit: null });
