@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'preact/hooks';
-import { errorView } from '@/lib/pages/error-view';
 import { DEFAULT_FILTERS, groupChecks, type CheckFilters } from '@/lib/report/check-groups';
 import type { useReport } from '@/lib/report/use-report';
 import type { ReportViewTarget } from '@/lib/shared/report-view-address';
 import { useShowOnPage } from '@/lib/report/use-show-on-page';
 import { Notice } from '@/components/ui/Notice';
+import { LoadFailure } from '@/components/ui/LoadFailure';
 import { CheckFilterForm } from '@/components/report/CheckFilterForm';
 import { CheckList } from '@/components/report/CheckList';
 import { ReportActions } from '@/components/report/ReportActions';
@@ -12,7 +12,6 @@ import { ReportHeader } from '@/components/report/ReportHeader';
 import { WhatChanged } from '@/components/report/WhatChanged';
 import { CompareReports } from '@/components/report/CompareReports';
 import { useComparison } from '@/lib/report/use-comparison';
-import { browser } from 'wxt/browser';
 import { t } from '@/lib/shared/i18n';
 
 type Loaded = ReturnType<typeof useReport>;
@@ -36,7 +35,7 @@ export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: R
           <span class="spinner" aria-hidden="true" /> {t('reportLoading')}
         </p>
       )}
-      {state.phase === 'failed' && <Failure loaded={loaded} />}
+      {state.phase === 'failed' && <LoadFailure error={state.error} onRetry={loaded.retry} />}
       {state.phase === 'deleted' && <Notice tone="info" message={t('reportDeleted', { address: state.view.report.url })} />}
       {state.phase === 'ready' && (
         <>
@@ -62,25 +61,5 @@ export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: R
         </>
       )}
     </main>
-  );
-}
-
-function Failure({ loaded }: { loaded: Loaded }) {
-  if (loaded.state.phase !== 'failed') return null;
-  const view = errorView(loaded.state.error, []);
-  return (
-    <Notice tone="error" message={view.message} extra={view.fromService ? [t('serviceWords')] : []}>
-      {view.action === 'options' ? (
-        <button type="button" class="button" onClick={() => void browser.runtime.openOptionsPage()}>
-          {t('reportOpenOptions')}
-        </button>
-      ) : (
-        view.action !== null && (
-          <button type="button" class="button" onClick={loaded.retry}>
-            {t('tryAgain')}
-          </button>
-        )
-      )}
-    </Notice>
   );
 }

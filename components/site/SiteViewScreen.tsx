@@ -1,7 +1,6 @@
-import { browser } from 'wxt/browser';
-import { errorView } from '@/lib/pages/error-view';
 import type { useSiteSummary } from '@/lib/site/use-site-summary';
 import { Notice } from '@/components/ui/Notice';
+import { LoadFailure } from '@/components/ui/LoadFailure';
 import { SiteExport } from '@/components/site/SiteExport';
 import { SiteFailingList } from '@/components/site/SiteFailingList';
 import { SiteHeader } from '@/components/site/SiteHeader';
@@ -54,7 +53,7 @@ export function SiteViewScreen({ project, loaded }: { project: string | null; lo
               <span class="spinner" aria-hidden="true" /> {t('siteLoading')}
             </p>
           )}
-          {state.phase === 'failed' && <Failure loaded={loaded} />}
+          {state.phase === 'failed' && <LoadFailure error={state.error} onRetry={loaded.refresh} />}
           {summary && (
             <>
               <SiteProgress summary={summary} onRetry={loaded.refresh} />
@@ -66,23 +65,5 @@ export function SiteViewScreen({ project, loaded }: { project: string | null; lo
         </>
       )}
     </main>
-  );
-}
-
-function Failure({ loaded }: { loaded: Loaded }) {
-  if (loaded.state.phase !== 'failed') return null;
-  const view = errorView(loaded.state.error, []);
-  return (
-    <Notice tone="error" message={view.message}>
-      {view.action === 'options' ? (
-        <button type="button" class="button" onClick={() => void browser.runtime.openOptionsPage()}>
-          {t('reportOpenOptions')}
-        </button>
-      ) : (
-        <button type="button" class="button" onClick={loaded.refresh}>
-          {t('tryAgain')}
-        </button>
-      )}
-    </Notice>
   );
 }
