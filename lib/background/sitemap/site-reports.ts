@@ -10,11 +10,6 @@ import { pageKey } from '@/lib/shared/page-address';
 /** 50,000 reports: more than a sitemap's addresses. A service that keeps answering "next" stops here. */
 const MAX_PAGES = 500;
 
-/** The project the service files a site's reports under. */
-export function projectOf(origin: string): string {
-  return new URL(origin).hostname.replace(/^www\./i, '').toLowerCase();
-}
-
 /** When each page of the project was last reported (`generatedAt`, else `createdAt`), by its key (`pageKey`). */
 export async function latestReports(api: ReportsApi, project: string): Promise<Map<string, string>> {
   const latest = new Map<string, string>();

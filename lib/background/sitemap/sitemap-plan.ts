@@ -8,7 +8,8 @@ import { pageKey } from '@/lib/shared/page-address';
 import { t } from '@/lib/shared/i18n';
 import { sitePermissionsHeld } from '@/lib/storage';
 import { readSitemaps } from '@/lib/background/sitemap/sitemap-read';
-import { latestReports, projectOf } from '@/lib/background/sitemap/site-reports';
+import { latestReports } from '@/lib/background/sitemap/site-reports';
+import { projectOfAddress } from '@/lib/background/site-project';
 
 /**
  * What the sitemap planner starts from: the site's addresses from its sitemaps, each with its
@@ -22,7 +23,8 @@ export async function planSitemap(
   giveBack: boolean,
 ): Promise<SitemapPlanData> {
   const pattern = originPattern(origin);
-  const project = projectOf(origin);
+  // The origin's host without `www.`: the schema of readSitemap lets no origin without a host through.
+  const project = projectOfAddress(origin) ?? '';
   let baseUrl: string | null = null;
   try {
     const connected = await connect();
