@@ -55,10 +55,46 @@ async function expectAccessible(page: Page, screen: string, schemes: ('light' | 
   await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
 }
 
+/** A chart's edge dates as drawn: where their first and last characters sit, the one drawn leftmost, and their box. */
+function edgeDates(page: Page, chart: string) {
+  return page.$$eval(`${chart} .history__chart text.history__tick`, (ticks) =>
+    ticks.slice(-2).map((tick) => {
+      const label = tick as SVGTextElement;
+      const count = label.getNumberOfChars();
+      const xs = Array.from({ length: count }, (_, i) => label.getStartPositionOfChar(i).x);
+      const text = label.textContent ?? '';
+      const box = label.getBBox();
+      const width = (label.ownerSVGElement as SVGSVGElement).viewBox.baseVal.width;
+      return {
+        text,
+        firstX: xs[0]!,
+        lastX: xs[count - 1]!,
+        leftmost: text[xs.indexOf(Math.min(...xs))],
+        inside: box.x >= 0 && box.x + box.width <= width,
+      };
+    }),
+  );
+}
+
+/**
+ * The dates read in the page's direction: in Arabic a date's first character is drawn right of its
+ * last, and no "/" or mark leads it on the left (the stray "/" of a date ordered left to right).
+ */
+async function expectDatesReadIn(page: Page, chart: string, dir: 'ltr' | 'rtl'): Promise<void> {
+  const dates = await edgeDates(page, chart);
+  expect(dates).toHaveLength(2);
+  for (const date of dates) {
+    expect(date.text).toMatch(/\d/);
+    expect(dir === 'rtl' ? date.firstX > date.lastX : date.firstX < date.lastX, date.text).toBe(true);
+    expect(date.leftmost, date.text).toMatch(dir === 'rtl' ? /[^/\u200e\u200f\s]/ : /\w/);
+    expect(date.inside, date.text).toBe(true);
+  }
+}
+
 describe.each([
-  ['en', ['light', 'dark']],
-  ['ar', ['light', 'dark']],
-] as const)('in %s', (locale: Locale, schemes) => {
+  ['en', 'ltr', ['light', 'dark']],
+  ['ar', 'rtl', ['light', 'dark']],
+] as const)('in %s', (locale: Locale, dir, schemes) => {
   let ext: ExtensionBrowser;
   let tab: Page;
   let newTab: Page;
@@ -135,6 +171,7 @@ describe.each([
     const view = await ext.openPage(`/report.html?id=${reportId}`);
     await view.waitForSelector('main.report[data-state="ready"]', { timeout: 15_000 });
     await check(view, 'report view');
+    await expectDatesReadIn(view, '.history', dir);
     await view.click('.report__buttons .button--danger');
     await view.waitForSelector('dialog[open]');
     await check(view, 'report view, delete dialog');
@@ -153,6 +190,7 @@ describe.each([
     const view = await ext.openPage(siteViewPath(project));
     await view.waitForSelector('main.site[data-phase="done"]', { timeout: 30_000 });
     await check(view, 'site view');
+    await expectDatesReadIn(view, '.site-trend', dir);
     await view.close();
   });
 
