@@ -107,7 +107,11 @@ export function ComparisonView({ here, other }: { here: ReportView; other: Repor
       {c.scoreDelta !== null && (
         <p class="comparison__delta">
           {richText(t('compareScoreDelta', { delta: '{delta}' }), {
-            delta: <strong class={`changes__delta changes__delta--${Math.sign(c.scoreDelta)}`}>{signed(c.scoreDelta)}</strong>,
+            delta: (
+              <strong class={`changes__delta changes__delta--${Math.sign(c.scoreDelta)}`} dir="ltr">
+                {signed(c.scoreDelta)}
+              </strong>
+            ),
           })}
         </p>
       )}

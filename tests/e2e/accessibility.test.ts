@@ -31,7 +31,9 @@ let site: PageServer;
 beforeAll(async () => {
   site = await startPageServer({
     ...sitemapSiteRoutes(),
-    '/shoes': { body: '<!doctype html><html lang="en"><head><title>Walking shoes</title></head><body><h1>Walking shoes</h1></body></html>' },
+    // A page a language: each language's reports are its own.
+    '/shoes-en': { body: '<!doctype html><html lang="en"><head><title>Walking shoes</title></head><body><h1>Walking shoes</h1></body></html>' },
+    '/shoes-ar': { body: '<!doctype html><html lang="en"><head><title>Walking shoes</title></head><body><h1>Walking shoes</h1></body></html>' },
     '/failing-en': { body: '<!doctype html><html lang="en"><head><title>Failing</title></head><body><h1>Failing</h1></body></html>' },
     '/failing-ar': { body: '<!doctype html><html lang="en"><head><title>Failing</title></head><body><h1>Failing</h1></body></html>' },
     '/new': { body: '<!doctype html><html lang="en"><head><title>New page</title></head><body><h1>New</h1></body></html>' },
@@ -91,6 +93,30 @@ async function expectDatesReadIn(page: Page, chart: string, dir: 'ltr' | 'rtl'):
   }
 }
 
+/** Whether each score change's sign is drawn left of its digits ("−29", never "29−"), in any direction of the page. */
+function signsLeftOfDigits(page: Page, selector: string) {
+  return page.$$eval(selector, (deltas) =>
+    deltas.map((delta) => {
+      // Preact may draw "(", the number and ")" as text nodes of their own: each character with its node.
+      const chars: [Text, number][] = [];
+      const walker = document.createTreeWalker(delta, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        for (let i = 0; i < node.data.length; i++) chars.push([node, i]);
+      }
+      const value = chars.map(([node, i]) => node.data[i]).join('');
+      const at = (index: number) => {
+        const [node, offset] = chars[index]!;
+        const range = document.createRange();
+        range.setStart(node, offset);
+        range.setEnd(node, offset + 1);
+        return range.getBoundingClientRect().left;
+      };
+      const sign = value.search(/[−+±]/);
+      return { value, signLeft: sign >= 0 && at(sign) < at(value.search(/\d/)) };
+    }),
+  );
+}
+
 describe.each([
   ['en', 'ltr', ['light', 'dark']],
   ['ar', 'rtl', ['light', 'dark']],
@@ -105,7 +131,7 @@ describe.each([
   const check = (page: Page, screen: string) => expectAccessible(page, `${locale} ${screen}`, [...schemes]);
 
   beforeAll(async () => {
-    const url = site.url('/shoes');
+    const url = site.url(`/shoes-${locale}`);
     const seeded = service.seedReports(KEY, [
       { url, score: 91, generatedAt: new Date(Date.now() - 30 * 24 * HOUR).toISOString() },
       { url, score: 74, generatedAt: new Date(Date.now() - 9 * 24 * HOUR).toISOString() },
@@ -139,6 +165,12 @@ describe.each([
     await options.waitForSelector(`section.rm[data-state="idle"] tr[data-report-id="${reportId}"]`, { timeout: 15_000 });
     await options.waitForSelector('section.account[data-state="ready"]', { timeout: 15_000 });
     await check(options, 'options with the reports manager');
+    // The foot links the privacy policy, PRIVACY.md as built in.
+    const privacy = await options.$eval('.options__footer a', async (a) => [
+      a.textContent,
+      (await (await fetch((a as HTMLAnchorElement).href)).text()).split('\n')[0],
+    ]);
+    expect(privacy).toEqual([CATALOGUES[locale].optionsPrivacyLink, '# Privacy']);
 
     const dialog = async (screen: string, open: () => Promise<void>) => {
       await open();
@@ -172,6 +204,7 @@ describe.each([
     await view.waitForSelector('main.report[data-state="ready"]', { timeout: 15_000 });
     await check(view, 'report view');
     await expectDatesReadIn(view, '.history', dir);
+    expect(await signsLeftOfDigits(view, '.changes__delta')).toEqual([{ value: '(−26)', signLeft: true }]);
     await view.click('.report__buttons .button--danger');
     await view.waitForSelector('dialog[open]');
     await check(view, 'report view, delete dialog');
@@ -183,6 +216,7 @@ describe.each([
     await check(view, 'compare picker');
     await compare.compareWith(olderId);
     await check(view, 'comparison');
+    expect(await signsLeftOfDigits(view, '.comparison .changes__delta')).toEqual([{ value: '−26', signLeft: true }]);
     await view.close();
   });
 
