@@ -93,26 +93,30 @@ async function expectDatesReadIn(page: Page, chart: string, dir: 'ltr' | 'rtl'):
   }
 }
 
-/** Whether each score change's sign is drawn left of its digits ("−29", never "29−"), in any direction of the page. */
-function signsLeftOfDigits(page: Page, selector: string) {
-  return page.$$eval(selector, (deltas) =>
-    deltas.map((delta) => {
+/**
+ * Each element's text as drawn, left to right: its characters ordered by where they show, on one line.
+ * "−26" drawn as "26−", or an address's "/" drawn at its start, is what right-to-left text does to
+ * numbers and addresses that are not set apart.
+ */
+function drawnLeftToRight(page: Page, selector: string) {
+  return page.$$eval(selector, (elements) =>
+    elements.map((element) => {
       // Preact may draw "(", the number and ")" as text nodes of their own: each character with its node.
-      const chars: [Text, number][] = [];
-      const walker = document.createTreeWalker(delta, NodeFilter.SHOW_TEXT);
+      const chars: { char: string; left: number }[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-        for (let i = 0; i < node.data.length; i++) chars.push([node, i]);
+        for (let i = 0; i < node.data.length; i++) {
+          if (/[\s\u200e\u200f\u061c]/.test(node.data[i]!)) continue;
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          chars.push({ char: node.data[i]!, left: range.getBoundingClientRect().left });
+        }
       }
-      const value = chars.map(([node, i]) => node.data[i]).join('');
-      const at = (index: number) => {
-        const [node, offset] = chars[index]!;
-        const range = document.createRange();
-        range.setStart(node, offset);
-        range.setEnd(node, offset + 1);
-        return range.getBoundingClientRect().left;
-      };
-      const sign = value.search(/[−+±]/);
-      return { value, signLeft: sign >= 0 && at(sign) < at(value.search(/\d/)) };
+      return chars
+        .sort((x, y) => x.left - y.left)
+        .map((c) => c.char)
+        .join('');
     }),
   );
 }
@@ -152,10 +156,14 @@ describe.each([
   });
 
   it('the popup, not connected yet', async () => {
-    const popup = await PopupPage.openOn(ext, tab);
+    const home = await ext.newTab(site.url('/'));
+    const popup = await PopupPage.openOn(ext, home);
     await popup.settled();
+    // The address reads left to right, its trailing "/" last, in Arabic too.
+    expect(await drawnLeftToRight(popup.page, '#page-address-value')).toEqual([site.url('/')]);
     await check(popup.page, 'popup not connected');
     await popup.close();
+    await home.close();
   });
 
   it('the options page and the reports manager with each of its dialogs', async () => {
@@ -204,7 +212,7 @@ describe.each([
     await view.waitForSelector('main.report[data-state="ready"]', { timeout: 15_000 });
     await check(view, 'report view');
     await expectDatesReadIn(view, '.history', dir);
-    expect(await signsLeftOfDigits(view, '.changes__delta')).toEqual([{ value: '(−26)', signLeft: true }]);
+    expect(await drawnLeftToRight(view, '.changes__delta')).toEqual(['(−26)']);
     await view.click('.report__buttons .button--danger');
     await view.waitForSelector('dialog[open]');
     await check(view, 'report view, delete dialog');
@@ -216,7 +224,7 @@ describe.each([
     await check(view, 'compare picker');
     await compare.compareWith(olderId);
     await check(view, 'comparison');
-    expect(await signsLeftOfDigits(view, '.comparison .changes__delta')).toEqual([{ value: '−26', signLeft: true }]);
+    expect(await drawnLeftToRight(view, '.comparison .changes__delta')).toEqual(['−26']);
     await view.close();
   });
 
