@@ -1,6 +1,7 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { localeFiles } from './lib/locales/build';
 
@@ -125,6 +126,8 @@ export default defineConfig({
     // The catalogues (locales/*.ts) become the browser's _locales; `wxt build --mode pseudo` makes every one the pseudo-locale.
     'build:publicAssets': (wxt, files) => {
       files.push(...localeFiles({ pseudo: wxt.config.mode === 'pseudo' }));
+      // The privacy policy, linked from the options page: PRIVACY.md as the one source, shown as plain text.
+      files.push({ absoluteSrc: resolve(wxt.config.root, 'PRIVACY.md'), relativeDest: 'privacy.txt' });
     },
   },
   // addons.mozilla.org asks for the sources of a bundled add-on: what the build reads, and the
@@ -140,6 +143,8 @@ export default defineConfig({
       'tsconfig.json',
       'wxt.config.ts',
       'README.md',
+      'PRIVACY.md',
+      '.npmrc',
     ],
   },
   webExt: {

@@ -8,7 +8,8 @@ export function PageAddress({ address, error }: { address: string | null | undef
         {t('popThisPage')}
       </span>
       <p class="page-address__value" id="page-address-value" title={address ?? undefined} translate={false}>
-        {address ? displayAddress(address) : address === undefined ? '…' : t('popNoAddress')}
+        {/* <bdi>: an address reads left to right, its trailing "/" too, in a right-to-left page. */}
+        {address ? <bdi>{displayAddress(address)}</bdi> : address === undefined ? '…' : t('popNoAddress')}
       </p>
       {error && (
         <p class="field__error" id="url-error" role="alert">

@@ -17,7 +17,7 @@ function Side({ side, which }: { side: ComparedSide; which: 'here' | 'there' }) 
     <div class="comparison__side card" data-side={which} data-report={side.id}>
       <h3>{which === 'here' ? t('compareThisReport') : t('compareOtherReport')}</h3>
       <p class="comparison__address" translate={false} title={side.url}>
-        {side.url}
+        <bdi>{side.url}</bdi>
       </p>
       <ScoreBadge score={side.score} label={side.label} />
       <p class="comparison__date muted">
@@ -107,7 +107,11 @@ export function ComparisonView({ here, other }: { here: ReportView; other: Repor
       {c.scoreDelta !== null && (
         <p class="comparison__delta">
           {richText(t('compareScoreDelta', { delta: '{delta}' }), {
-            delta: <strong class={`changes__delta changes__delta--${Math.sign(c.scoreDelta)}`}>{signed(c.scoreDelta)}</strong>,
+            delta: (
+              <strong class={`changes__delta changes__delta--${Math.sign(c.scoreDelta)}`} dir="ltr">
+                {signed(c.scoreDelta)}
+              </strong>
+            ),
           })}
         </p>
       )}

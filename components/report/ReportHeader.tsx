@@ -15,7 +15,7 @@ export function ReportHeader({ view }: { view: ReportView }) {
     <header class="report__header">
       <p class="report__kicker muted">{t('extName')}</p>
       <h1 class="report__address" title={report.url} translate={false}>
-        {report.url}
+        <bdi>{report.url}</bdi>
       </h1>
       <div class="report__facts">
         <ScoreBadge score={report.score} label={report.label} size="large" />

@@ -1,6 +1,7 @@
 import type { HistoryPoint } from '@/lib/protocol';
 import { exactTime } from '@/lib/pages/dates';
 import { CHART, chartPoints, linePath } from '@/lib/report/history-chart';
+import { ChartEdgeDate } from '@/components/report/ChartEdgeDate';
 import { ChartFrame } from '@/components/report/ChartFrame';
 import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
 import { t, tn } from '@/lib/shared/i18n';
@@ -31,12 +32,8 @@ export function ScoreHistory({ history, currentId }: { history: readonly History
             <circle cx={x} cy={y} r={point.id === currentId ? 6 : 4} />
           </g>
         ))}
-        <text class="history__tick" x={CHART.left} y={CHART.height - 4}>
-          {first.generatedAt ? exactTime(first.generatedAt) : ''}
-        </text>
-        <text class="history__tick" x={CHART.width - CHART.right} y={CHART.height - 4} text-anchor="end">
-          {last.generatedAt ? exactTime(last.generatedAt) : ''}
-        </text>
+        <ChartEdgeDate edge="left" text={first.generatedAt ? exactTime(first.generatedAt) : ''} />
+        <ChartEdgeDate edge="right" text={last.generatedAt ? exactTime(last.generatedAt) : ''} />
       </svg>
       <table class="sr-only">
         <caption>{t('historyTableCaption')}</caption>

@@ -24,7 +24,9 @@ export function WhatChanged({ view }: { view: ReportView }) {
             {changes.scoreDelta !== null && score !== null && changes.previous.score !== null && (
               <>
                 : {t('changesScore', { before: Math.round(changes.previous.score), after: Math.round(score) })}{' '}
-                <strong class={`changes__delta changes__delta--${Math.sign(changes.scoreDelta)}`}>({signed(changes.scoreDelta)})</strong>
+                <strong class={`changes__delta changes__delta--${Math.sign(changes.scoreDelta)}`} dir="ltr">
+                  ({signed(changes.scoreDelta)})
+                </strong>
               </>
             )}
             .

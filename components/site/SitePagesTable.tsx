@@ -33,6 +33,7 @@ export function SitePagesTable({ pages }: { pages: readonly SitePage[] }) {
         <label class="site-pages__filter">
           {t('siteFilterLabel')}{' '}
           <select
+            class="input site-pages__select"
             value={options.label}
             onChange={(event) => setOptions((now) => ({ ...now, label: (event.currentTarget as HTMLSelectElement).value as ResultLabel | 'all' }))}
           >

@@ -1,6 +1,7 @@
 import type { SiteSummary } from '@/lib/protocol';
 import { utcDayText as dayOf } from '@/lib/pages/dates';
 import { CHART } from '@/lib/report/history-chart';
+import { ChartEdgeDate } from '@/components/report/ChartEdgeDate';
 import { ChartFrame } from '@/components/report/ChartFrame';
 import { trendPath, trendPoints } from '@/lib/site/site-trend-chart';
 import { RESULT_LABEL_TEXT, RESULT_LABELS } from '@/lib/shared/score';
@@ -48,12 +49,8 @@ export function SiteTrendChart({ summary }: { summary: SiteSummary }) {
                 <circle cx={x} cy={y} r={3} />
               </g>
             ))}
-            <text class="history__tick" x={CHART.left} y={CHART.height - 4}>
-              {first ? dayOf(first.start) : ''}
-            </text>
-            <text class="history__tick" x={CHART.width - CHART.right} y={CHART.height - 4} text-anchor="end">
-              {last ? dayOf(last.start) : ''}
-            </text>
+            <ChartEdgeDate edge="left" text={first ? dayOf(first.start) : ''} />
+            <ChartEdgeDate edge="right" text={last ? dayOf(last.start) : ''} />
           </svg>
           <table class="sr-only">
             <caption>{t('siteTrendTableCaption')}</caption>

@@ -9,6 +9,7 @@ import { AddressList } from '@/components/options/AddressList';
 import { useRuns } from '@/lib/options/use-runs';
 import { ReportsManager } from '@/components/options/reports/ReportsManager';
 import { Notice } from '@/components/ui/Notice';
+import { OptionsFooter } from '@/components/options/OptionsFooter';
 import { useSettings } from '@/lib/options/use-settings';
 import { t } from '@/lib/shared/i18n';
 
@@ -65,6 +66,7 @@ export function App() {
           </div>
         </>
       )}
+      <OptionsFooter />
     </main>
   );
 }

@@ -158,6 +158,7 @@ export default {
   optionsPreferences: 'Voreinstellungen',
   optionsLoading: 'Einstellungen werden geladen…',
   optionsReportsAfterConnect: 'Ihre Berichte erscheinen hier, sobald die Erweiterung mit Ihrem Dienst verbunden ist.',
+  optionsPrivacyLink: 'Datenschutz: was die Erweiterung speichert und sendet',
   accountHeading: 'Konto',
   accountLoading: 'Ihr Konto wird geladen…',
   accountName: 'Name',
@@ -925,4 +926,7 @@ export default {
     one: 'In diesem Monat sind nur noch {left} Berichte übrig: Der Dienst wird {refused} dieser {count} Seite ablehnen.',
     other: 'In diesem Monat sind nur noch {left} Berichte übrig: Der Dienst wird {refused} dieser {count} Seiten ablehnen.',
   },
+  storeSummary: 'Prüfen Sie jede Seite mit Ihrem selbst betriebenen Berichtsdienst: Punktzahl, fehlgeschlagene Prüfungen und Lösungen.',
+  storeDescription:
+    'Site Report verbindet Ihren Browser mit dem Berichtsdienst für Website-Prüfungen, den Sie selbst betreiben.\n\n- Erstellen Sie mit einem Klick einen Bericht über die geöffnete Seite: Punktzahl, fehlgeschlagene Prüfungen nach Wichtigkeit und was sich seit dem letzten Bericht geändert hat.\n- Lesen Sie jeden Bericht vollständig: warum jede Prüfung zählt und wie Sie das Problem beheben, neben einem früheren Bericht.\n- Sehen Sie eine ganze Website: ihre Seiten, die überall fehlschlagenden Prüfungen und den Verlauf ihrer Punktzahl.\n- Erstellen Sie Berichte über viele Seiten auf einmal, aus Ihren Tabs, einer eingefügten Liste oder den Sitemaps der Website, im Hintergrund.\n- Finden, filtern, erneuern und löschen Sie Ihre Berichte und ändern Sie ihre Sichtbarkeit.\n\nSie spricht nur mit Ihrem eigenen Dienst, unter der Adresse, die Sie angeben, und sammelt nichts. Auf Englisch, Deutsch, Französisch, Spanisch, brasilianischem Portugiesisch, Türkisch und Arabisch.',
 } satisfies LocaleCatalogue;

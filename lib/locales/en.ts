@@ -162,6 +162,7 @@ export default {
   optionsPreferences: 'Preferences',
   optionsLoading: 'Loading the settings…',
   optionsReportsAfterConnect: 'Your reports appear here once the extension is connected to your service.',
+  optionsPrivacyLink: 'Privacy: what the extension stores and sends',
   accountHeading: 'Account',
   accountLoading: 'Loading your account…',
   accountName: 'Name',
@@ -898,4 +899,9 @@ export default {
     one: 'Only {left} reports are left this month: the service will refuse {refused} of these {count} page.',
     other: 'Only {left} reports are left this month: the service will refuse {refused} of these {count} pages.',
   },
+
+  // The store listing (Chrome Web Store, addons.mozilla.org): a summary of at most 132 characters, and the description.
+  storeSummary: 'Audit any page with your own self-hosted report service: its score, failed checks and how to fix them, and all your reports.',
+  storeDescription:
+    "Site Report connects your browser to the website-audit report service you run yourself.\n\n- Report the page in front of you in one click: its score, the failed checks by importance, and what changed since the last report.\n- Read each report in full: why every check matters and how to fix it, side by side with an earlier one.\n- See a whole site: its pages, the checks failing across it, and the trend of its score.\n- Report many pages at once, from your tabs, a pasted list or the site's sitemaps, in the background.\n- Find, filter, regenerate, change the privacy of and delete your reports.\n\nIt talks only to your own service, at the address you give it, and collects nothing. In English, German, French, Spanish, Brazilian Portuguese, Turkish and Arabic.",
 } as const;

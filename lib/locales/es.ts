@@ -155,6 +155,7 @@ export default {
   optionsPreferences: 'Preferencias',
   optionsLoading: 'Cargando la configuración…',
   optionsReportsAfterConnect: 'Tus informes aparecerán aquí cuando la extensión esté conectada a tu servicio.',
+  optionsPrivacyLink: 'Privacidad: qué guarda y envía la extensión',
   accountHeading: 'Cuenta',
   accountLoading: 'Cargando tu cuenta…',
   accountName: 'Nombre',
@@ -1017,4 +1018,7 @@ export default {
     many: 'Solo quedan {left} informes este mes: el servicio rechazará {refused} de estas {count} de páginas.',
     other: 'Solo quedan {left} informes este mes: el servicio rechazará {refused} de estas {count} páginas.',
   },
+  storeSummary: 'Audita cualquier página con tu propio servicio de informes: su puntuación, las comprobaciones fallidas y cómo corregirlas.',
+  storeDescription:
+    'Site Report conecta tu navegador con el servicio de auditoría de sitios web que alojas tú mismo.\n\n- Crea con un clic el informe de la página que tienes delante: su puntuación, las comprobaciones fallidas por importancia y qué cambió desde el último informe.\n- Lee cada informe completo: por qué importa cada comprobación y cómo corregirla, junto a un informe anterior.\n- Mira un sitio entero: sus páginas, las comprobaciones que fallan en él y la tendencia de su puntuación.\n- Crea informes de muchas páginas a la vez, desde tus pestañas, una lista pegada o los sitemaps del sitio, en segundo plano.\n- Busca, filtra, regenera y elimina tus informes, y cambia su privacidad.\n\nSolo habla con tu propio servicio, en la dirección que le indicas, y no recopila nada. En inglés, alemán, francés, español, portugués de Brasil, turco y árabe.',
 } satisfies LocaleCatalogue;

@@ -158,6 +158,7 @@ export default {
   optionsPreferences: 'Préférences',
   optionsLoading: 'Chargement des réglages…',
   optionsReportsAfterConnect: 'Vos rapports apparaîtront ici dès que l’extension sera connectée à votre service.',
+  optionsPrivacyLink: 'Confidentialité : ce que l’extension conserve et envoie',
   accountHeading: 'Compte',
   accountLoading: 'Chargement de votre compte…',
   accountName: 'Nom',
@@ -1032,4 +1033,7 @@ export default {
     many: 'Il ne reste que {left} rapports ce mois-ci : le service refusera {refused} de ces {count} de pages.',
     other: 'Il ne reste que {left} rapports ce mois-ci : le service refusera {refused} de ces {count} pages.',
   },
+  storeSummary: 'Auditez toute page avec votre propre service de rapports : son score, les contrôles échoués et comment les corriger.',
+  storeDescription:
+    'Site Report relie votre navigateur au service d’audit de sites web que vous hébergez vous-même.\n\n- Créez en un clic le rapport de la page ouverte : son score, les contrôles échoués par importance et ce qui a changé depuis le dernier rapport.\n- Lisez chaque rapport en entier : pourquoi chaque contrôle compte et comment corriger, à côté d’un rapport plus ancien.\n- Voyez un site entier : ses pages, les contrôles qui y échouent et l’évolution de son score.\n- Créez les rapports de nombreuses pages à la fois, depuis vos onglets, une liste collée ou les sitemaps du site, en arrière-plan.\n- Trouvez, filtrez, régénérez et supprimez vos rapports, et changez leur confidentialité.\n\nElle ne parle qu’à votre propre service, à l’adresse que vous lui donnez, et ne collecte rien. En anglais, allemand, français, espagnol, portugais du Brésil, turc et arabe.',
 } satisfies LocaleCatalogue;

@@ -154,6 +154,7 @@ export default {
   optionsPreferences: 'Preferências',
   optionsLoading: 'Carregando as configurações…',
   optionsReportsAfterConnect: 'Seus relatórios aparecem aqui quando a extensão estiver conectada ao seu serviço.',
+  optionsPrivacyLink: 'Privacidade: o que a extensão guarda e envia',
   accountHeading: 'Conta',
   accountLoading: 'Carregando sua conta…',
   accountName: 'Nome',
@@ -1014,4 +1015,7 @@ export default {
     many: 'Restam só {left} relatórios neste mês: o serviço vai recusar {refused} destas {count} de páginas.',
     other: 'Restam só {left} relatórios neste mês: o serviço vai recusar {refused} destas {count} páginas.',
   },
+  storeSummary: 'Audite qualquer página com seu próprio serviço de relatórios: a pontuação, as verificações com falha e como corrigi-las.',
+  storeDescription:
+    'O Site Report conecta seu navegador ao serviço de auditoria de sites que você mesmo hospeda.\n\n- Crie com um clique o relatório da página aberta: a pontuação, as verificações com falha por importância e o que mudou desde o último relatório.\n- Leia cada relatório por inteiro: por que cada verificação importa e como corrigir, lado a lado com um relatório anterior.\n- Veja um site inteiro: suas páginas, as verificações que falham nele e a tendência da pontuação.\n- Crie relatórios de muitas páginas de uma vez, das suas abas, de uma lista colada ou dos sitemaps do site, em segundo plano.\n- Encontre, filtre, gere de novo e exclua seus relatórios, e mude a privacidade deles.\n\nEle fala apenas com o seu próprio serviço, no endereço que você informa, e não coleta nada. Em inglês, alemão, francês, espanhol, português do Brasil, turco e árabe.',
 } satisfies LocaleCatalogue;

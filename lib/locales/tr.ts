@@ -150,6 +150,7 @@ export default {
   optionsPreferences: 'Tercihler',
   optionsLoading: 'Ayarlar yükleniyor…',
   optionsReportsAfterConnect: 'Uzantı hizmetinize bağlandığında raporlarınız burada görünür.',
+  optionsPrivacyLink: 'Gizlilik: uzantının sakladıkları ve gönderdikleri',
   accountHeading: 'Hesap',
   accountLoading: 'Hesabınız yükleniyor…',
   accountName: 'Ad',
@@ -892,4 +893,7 @@ export default {
     one: 'Bu ay yalnızca {left} rapor hakkı kaldı: hizmet bu {count} sayfadan {refused} tanesini reddedecek.',
     other: 'Bu ay yalnızca {left} rapor hakkı kaldı: hizmet bu {count} sayfadan {refused} tanesini reddedecek.',
   },
+  storeSummary: 'Her sayfayı kendi barındırdığınız rapor hizmetiyle denetleyin: puanı, başarısız denetimler ve nasıl düzeltileceği.',
+  storeDescription:
+    'Site Report, tarayıcınızı kendi çalıştırdığınız web sitesi denetim rapor hizmetine bağlar.\n\n- Önünüzdeki sayfanın raporunu tek tıkla oluşturun: puanı, önem sırasına göre başarısız denetimler ve son rapordan bu yana neyin değiştiği.\n- Her raporu eksiksiz okuyun: her denetimin neden önemli olduğu ve nasıl düzeltileceği, daha eski bir raporla yan yana.\n- Bir sitenin tamamını görün: sayfaları, sitede başarısız olan denetimler ve puanının gidişatı.\n- Sekmelerinizden, yapıştırılmış bir listeden veya sitenin site haritalarından birçok sayfanın raporunu arka planda tek seferde oluşturun.\n- Raporlarınızı bulun, süzün, yeniden oluşturun, gizliliğini değiştirin ve silin.\n\nYalnızca verdiğiniz adresteki kendi hizmetinizle konuşur ve hiçbir şey toplamaz. İngilizce, Almanca, Fransızca, İspanyolca, Brezilya Portekizcesi, Türkçe ve Arapça.',
 } satisfies LocaleCatalogue;
