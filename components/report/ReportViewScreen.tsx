@@ -4,6 +4,7 @@ import type { useReport } from '@/lib/report/use-report';
 import type { ReportViewTarget } from '@/lib/shared/report-view-address';
 import { useShowOnPage } from '@/lib/report/use-show-on-page';
 import { Notice } from '@/components/ui/Notice';
+import { ReportBeside } from '@/components/report/ReportBeside';
 import { LoadFailure } from '@/components/ui/LoadFailure';
 import { CheckFilterForm } from '@/components/report/CheckFilterForm';
 import { CheckList } from '@/components/report/CheckList';
@@ -48,6 +49,7 @@ export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: R
             onSaved={loaded.replaceReport}
             onDeleted={loaded.markDeleted}
           />
+          <ReportBeside tabId={target?.tabId} />
           <WhatChanged view={state.view} />
           <CompareReports view={state.view} compare={compare} />
           {checks && Object.keys(checks).length > 0 ? (

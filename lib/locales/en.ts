@@ -15,6 +15,8 @@ export default {
   menuReportPage: 'Report this page',
   menuReportLink: 'Report this link',
   menuReportTabs: 'Report all tabs in this window',
+  commandOpenBeside: 'Show the audit beside the page',
+  menuOpenBeside: 'Show the audit beside the page',
 
   // Score and privacy words: the same on every screen.
   scoreGood: 'Good',
@@ -898,4 +900,21 @@ export default {
     one: 'Only {left} reports are left this month: the service will refuse {refused} of these {count} page.',
     other: 'Only {left} reports are left this month: the service will refuse {refused} of these {count} pages.',
   },
+  // The audit beside the page (side panel, sidebar) and the keyboard's paths through the audit.
+  openBeside: 'Open beside the page',
+  openBesideFailed: 'The browser did not open the panel beside the page.',
+  panelHidden: "The extension may not read this tab's address. Press the toolbar button on the tab, or let the panel follow every tab.",
+  panelFollowTabs: 'Follow every tab',
+  panelNoReport: 'This page has no report yet.',
+  panelReporting: 'Reporting this page…',
+  keysTitle: 'Keyboard',
+  keysButton: 'Keyboard keys',
+  keysNextCheck: 'Next check',
+  keysPreviousCheck: 'Previous check',
+  keysNextFailed: 'Next failed check',
+  keysPreviousFailed: 'Previous failed check',
+  keysShowOnPage: 'Show the focused check on the page',
+  keysHelp: 'This list of keys',
+  keysTyping: 'The keys do nothing while you type in a field.',
+  keysClose: 'Close',
 } as const;
