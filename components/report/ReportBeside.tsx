@@ -26,11 +26,11 @@ export function ReportBeside({ tabId }: { tabId: number | undefined }) {
       () => setRefused(true),
     );
   return (
-    <p class="report__beside">
+    <>
       <button type="button" class="button button--link" data-action="open-beside" onClick={open}>
         {t('openBeside')}
       </button>
       {refused && <span role="alert">{t('openBesideFailed')}</span>}
-    </p>
+    </>
   );
 }
