@@ -21,7 +21,7 @@ export function KeyboardHelp({ onClose }: { onClose: () => void }) {
             {CHECK_KEYS.map(({ key, action }) => (
               <div class="keys__row" key={key}>
                 <dt>
-                  <kbd>{key}</kbd>
+                  <kbd translate={false}>{key}</kbd>
                 </dt>
                 <dd>{t(ACTION_TEXT[action])}</dd>
               </div>

@@ -45,6 +45,7 @@ beforeAll(async () => {
     site.url('/keys'),
   )) as { ok: boolean; value: { id: number } };
   expect(made.ok).toBe(true);
+  await options.evaluate((url) => browser.runtime.sendMessage({ type: 'createReport', payload: { url, privacy: 0 } }), site.url('/keys'));
   // The tab the report is of: "Show on page" outlines there.
   const tabId = await options.evaluate(async (url) => (await browser.tabs.query({})).find((t) => t.url === url)?.id, site.url('/keys'));
   await options.close();
@@ -116,5 +117,38 @@ describe('the report view by keyboard', { timeout: 60_000 }, () => {
     expect(await view.$('dialog[open]')).toBeNull();
     expect(await view.evaluate(() => document.activeElement?.id)).toBe('filter-importance');
     expect(await focused()).toBeNull();
+  });
+});
+
+describe('the reports manager by keyboard', { timeout: 60_000 }, () => {
+  it('moves through the rows with the arrows, selects with Space, opens with Enter and asks to delete with Delete', async () => {
+    const options = await ext.openOptions();
+    await options.waitForSelector('tr.rm-row input[type="checkbox"]', { timeout: 15_000 });
+    const rows = await options.$$eval('tr.rm-row', (trs) => trs.map((tr) => (tr as HTMLElement).dataset.reportId!));
+    expect(rows.length).toBeGreaterThan(1);
+    const focusedRow = () => options.evaluate(() => document.activeElement?.closest<HTMLElement>('tr.rm-row')?.dataset.reportId ?? null);
+    await options.focus('tr.rm-row input[type="checkbox"]');
+    expect(await focusedRow()).toBe(rows[0]);
+    await options.keyboard.press('ArrowDown');
+    expect(await focusedRow()).toBe(rows[1]);
+    await options.keyboard.press('ArrowUp');
+    expect(await focusedRow()).toBe(rows[0]);
+    await options.keyboard.press('Space');
+    expect(await options.$eval(`tr[data-report-id="${rows[0]}"] input[type="checkbox"]`, (box) => (box as HTMLInputElement).checked)).toBe(true);
+
+    const openedReport = ext.browser.waitForTarget((t) => t.url().includes(`/report.html?id=${rows[0]}&`), { timeout: 10_000 });
+    await options.keyboard.press('Enter');
+    const opened = await (await openedReport).asPage();
+    await opened.close();
+
+    await options.bringToFront();
+    await options.focus(`tr[data-report-id="${rows[0]}"] input[type="checkbox"]`);
+    await options.keyboard.press('Delete');
+    const dialog = await options.waitForSelector('dialog[open]');
+    expect(await dialog!.evaluate((d) => d.textContent ?? '')).toMatch(/delete/i);
+    await options.keyboard.press('Escape');
+    await options.waitForSelector('dialog[open]', { hidden: true });
+    expect(await options.$$eval('tr.rm-row', (trs) => trs.length)).toBe(rows.length);
+    await options.close();
   });
 });
