@@ -58,12 +58,14 @@ export default tseslint.config(
       'entrypoints/report/**',
       'entrypoints/site/**',
       'entrypoints/plan/**',
+      'entrypoints/sidepanel/**',
       'lib/pages/**',
       'lib/popup/**',
       'lib/options/**',
       'lib/report/**',
       'lib/site/**',
       'lib/sitemap/**',
+      'lib/panel/**',
     ],
     {
       paths: [

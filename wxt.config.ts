@@ -129,6 +129,10 @@ export default defineConfig({
       // The privacy policy, linked from the options page: PRIVACY.md as the one source, shown as plain text.
       files.push({ absoluteSrc: resolve(wxt.config.root, 'PRIVACY.md'), relativeDest: 'privacy.txt' });
     },
+    // WXT names Firefox's sidebar after the page's <title>, which cannot be translated.
+    'build:manifestGenerated': (_wxt, manifest) => {
+      if (manifest.sidebar_action) manifest.sidebar_action.default_title = '__MSG_extName__';
+    },
   },
   // addons.mozilla.org asks for the sources of a bundled add-on: what the build reads, and the
   // README that says how to rebuild it (`npm run check:firefox-sources` does, and compares).
@@ -175,6 +179,8 @@ export default defineConfig({
     commands: {
       _execute_action: { suggested_key: { default: 'Alt+Shift+O' }, description: '__MSG_commandOpen__' },
       'report-page': { suggested_key: { default: 'Alt+Shift+S' }, description: '__MSG_commandReportPage__' },
+      // Three of the four suggested keys Chrome allows.
+      'open-beside': { suggested_key: { default: 'Alt+Shift+Y' }, description: '__MSG_commandOpenBeside__' },
     },
     // Nothing is granted at install: the options page asks for the one origin the user configures.
     // Plain http only on this computer: the hosts lib/api/service-address.ts accepts it for (LOOPBACK_HOSTS; a unit test keeps them equal).

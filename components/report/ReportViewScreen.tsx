@@ -4,6 +4,9 @@ import type { useReport } from '@/lib/report/use-report';
 import type { ReportViewTarget } from '@/lib/shared/report-view-address';
 import { useShowOnPage } from '@/lib/report/use-show-on-page';
 import { Notice } from '@/components/ui/Notice';
+import { ReportBeside } from '@/components/report/ReportBeside';
+import { useCheckKeys } from '@/lib/report/use-check-keys';
+import { lazyComponent } from '@/lib/pages/lazy-component';
 import { LoadFailure } from '@/components/ui/LoadFailure';
 import { CheckFilterForm } from '@/components/report/CheckFilterForm';
 import { CheckList } from '@/components/report/CheckList';
@@ -16,6 +19,9 @@ import { t } from '@/lib/shared/i18n';
 
 type Loaded = ReturnType<typeof useReport>;
 
+/** The list of keys, loaded on the first `?` or click. */
+const KeyboardHelp = lazyComponent(() => import('@/components/report/KeyboardHelp').then((m) => m.KeyboardHelp));
+
 /** The report view's states: loading, failed (in plain words, with the way forward), deleted, and the report. */
 export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: ReportViewTarget | null }) {
   const { state } = loaded;
@@ -25,6 +31,7 @@ export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: R
   const checks = state.phase === 'ready' ? state.view.report.checks : null;
   const groups = useMemo(() => (checks ? groupChecks(checks, filters) : []), [checks, filters]);
   const compare = useComparison(target, state.phase === 'ready' ? state.view : null);
+  const keys = useCheckKeys();
 
   const dataState = state.phase === 'ready' && !state.fresh ? 'cached' : state.phase;
   return (
@@ -48,6 +55,13 @@ export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: R
             onSaved={loaded.replaceReport}
             onDeleted={loaded.markDeleted}
           />
+          <p class="report__more">
+            <ReportBeside tabId={target?.tabId} />
+            <button type="button" class="button button--link" aria-keyshortcuts="?" onClick={keys.openHelp}>
+              {t('keysButton')}
+            </button>
+          </p>
+          {keys.helpOpen && <KeyboardHelp onClose={keys.closeHelp} />}
           <WhatChanged view={state.view} />
           <CompareReports view={state.view} compare={compare} />
           {checks && Object.keys(checks).length > 0 ? (

@@ -1,5 +1,6 @@
 import { useMemo } from 'preact/hooks';
 import { JobProgress, JobResult, NeedsConnection, NeedsPermission, QueuedNotice, screensFor } from '@/components/popup/lazy-screens';
+import { openBesidePage } from '@/lib/shared/beside-page';
 import { openOptions } from '@/components/popup/OpenOptionsButton';
 import { PageAddress } from '@/components/popup/PageAddress';
 import { PageReports } from '@/components/popup/PageReports';
@@ -96,6 +97,11 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
       </PageReports>
       <ReportAllTabs />
       <ReportSitePages address={state.address} />
+      {popup.tabId !== undefined && (
+        <button type="button" class="button button--link" onClick={() => void openBesidePage({ tabId: popup.tabId! }).then(close, () => undefined)}>
+          {t('openBeside')}
+        </button>
+      )}
     </>
   );
 }

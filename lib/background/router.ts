@@ -10,7 +10,7 @@ export interface PageSender {
 
 export type Handlers = { [T in MessageType]: (payload: ParsedRequestOf<T>, from?: PageSender) => Promise<ResponseOf<T>> };
 
-const OWN_PAGES = ['/popup.html', '/options.html', '/report.html', '/site.html', '/plan.html'];
+const OWN_PAGES = ['/popup.html', '/options.html', '/report.html', '/site.html', '/plan.html', '/sidepanel.html'];
 
 /** Only the extension's own pages may talk to the background (no content scripts, no other extensions, no web pages). */
 export function isOwnPage(sender: Browser.runtime.MessageSender): boolean {

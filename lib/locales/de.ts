@@ -12,6 +12,8 @@ export default {
   menuReportPage: 'Bericht über diese Seite',
   menuReportLink: 'Bericht über diesen Link',
   menuReportTabs: 'Bericht über alle Tabs dieses Fensters',
+  commandOpenBeside: 'Prüfung neben der Seite zeigen',
+  menuOpenBeside: 'Prüfung neben der Seite zeigen',
 
   scoreGood: 'Gut',
   scoreDecent: 'Ordentlich',
@@ -929,4 +931,21 @@ export default {
   storeSummary: 'Prüfen Sie jede Seite mit Ihrem selbst betriebenen Berichtsdienst: Punktzahl, fehlgeschlagene Prüfungen und Lösungen.',
   storeDescription:
     'Site Report verbindet Ihren Browser mit dem Berichtsdienst für Website-Prüfungen, den Sie selbst betreiben.\n\n- Erstellen Sie mit einem Klick einen Bericht über die geöffnete Seite: Punktzahl, fehlgeschlagene Prüfungen nach Wichtigkeit und was sich seit dem letzten Bericht geändert hat.\n- Lesen Sie jeden Bericht vollständig: warum jede Prüfung zählt und wie Sie das Problem beheben, neben einem früheren Bericht.\n- Sehen Sie eine ganze Website: ihre Seiten, die überall fehlschlagenden Prüfungen und den Verlauf ihrer Punktzahl.\n- Erstellen Sie Berichte über viele Seiten auf einmal, aus Ihren Tabs, einer eingefügten Liste oder den Sitemaps der Website, im Hintergrund.\n- Finden, filtern, erneuern und löschen Sie Ihre Berichte und ändern Sie ihre Sichtbarkeit.\n\nSie spricht nur mit Ihrem eigenen Dienst, unter der Adresse, die Sie angeben, und sammelt nichts. Auf Englisch, Deutsch, Französisch, Spanisch, brasilianischem Portugiesisch, Türkisch und Arabisch.',
+  openBeside: 'Neben der Seite öffnen',
+  openBesideFailed: 'Der Browser hat das Feld neben der Seite nicht geöffnet.',
+  panelHidden:
+    'Die Erweiterung darf die Adresse dieses Tabs nicht lesen. Klicken Sie im Tab auf die Schaltfläche in der Symbolleiste, oder lassen Sie das Feld jedem Tab folgen.',
+  panelFollowTabs: 'Jedem Tab folgen',
+  panelNoReport: 'Für diese Seite gibt es noch keinen Bericht.',
+  panelReporting: 'Bericht über diese Seite wird erstellt…',
+  keysTitle: 'Tastatur',
+  keysButton: 'Tasten',
+  keysNextCheck: 'Nächste Prüfung',
+  keysPreviousCheck: 'Vorige Prüfung',
+  keysNextFailed: 'Nächste nicht bestandene Prüfung',
+  keysPreviousFailed: 'Vorige nicht bestandene Prüfung',
+  keysShowOnPage: 'Die gewählte Prüfung auf der Seite zeigen',
+  keysHelp: 'Diese Liste der Tasten',
+  keysTyping: 'Während Sie in ein Feld tippen, tun die Tasten nichts.',
+  keysClose: 'Schließen',
 } satisfies LocaleCatalogue;

@@ -15,6 +15,8 @@ export default {
   menuReportPage: 'Report this page',
   menuReportLink: 'Report this link',
   menuReportTabs: 'Report all tabs in this window',
+  commandOpenBeside: 'Show the audit beside the page',
+  menuOpenBeside: 'Show the audit beside the page',
 
   // Score and privacy words: the same on every screen.
   scoreGood: 'Good',
@@ -904,4 +906,21 @@ export default {
   storeSummary: 'Audit any page with your own self-hosted report service: its score, failed checks and how to fix them, and all your reports.',
   storeDescription:
     "Site Report connects your browser to the website-audit report service you run yourself.\n\n- Report the page in front of you in one click: its score, the failed checks by importance, and what changed since the last report.\n- Read each report in full: why every check matters and how to fix it, side by side with an earlier one.\n- See a whole site: its pages, the checks failing across it, and the trend of its score.\n- Report many pages at once, from your tabs, a pasted list or the site's sitemaps, in the background.\n- Find, filter, regenerate, change the privacy of and delete your reports.\n\nIt talks only to your own service, at the address you give it, and collects nothing. In English, German, French, Spanish, Brazilian Portuguese, Turkish and Arabic.",
+  // The audit beside the page (side panel, sidebar) and the keyboard's paths through the audit.
+  openBeside: 'Open beside the page',
+  openBesideFailed: 'The browser did not open the panel beside the page.',
+  panelHidden: "The extension may not read this tab's address. Press the toolbar button on the tab, or let the panel follow every tab.",
+  panelFollowTabs: 'Follow every tab',
+  panelNoReport: 'This page has no report yet.',
+  panelReporting: 'Reporting this page…',
+  keysTitle: 'Keyboard',
+  keysButton: 'Keyboard keys',
+  keysNextCheck: 'Next check',
+  keysPreviousCheck: 'Previous check',
+  keysNextFailed: 'Next failed check',
+  keysPreviousFailed: 'Previous failed check',
+  keysShowOnPage: 'Show the focused check on the page',
+  keysHelp: 'This list of keys',
+  keysTyping: 'The keys do nothing while you type in a field.',
+  keysClose: 'Close',
 } as const;

@@ -12,6 +12,8 @@ export default {
   menuReportPage: 'Crear un informe de esta página',
   menuReportLink: 'Crear un informe de este enlace',
   menuReportTabs: 'Crear un informe de todas las pestañas de esta ventana',
+  commandOpenBeside: 'Mostrar la auditoría junto a la página',
+  menuOpenBeside: 'Mostrar la auditoría junto a la página',
 
   scoreGood: 'Bueno',
   scoreDecent: 'Aceptable',
@@ -1021,4 +1023,21 @@ export default {
   storeSummary: 'Audita cualquier página con tu propio servicio de informes: su puntuación, las comprobaciones fallidas y cómo corregirlas.',
   storeDescription:
     'Site Report conecta tu navegador con el servicio de auditoría de sitios web que alojas tú mismo.\n\n- Crea con un clic el informe de la página que tienes delante: su puntuación, las comprobaciones fallidas por importancia y qué cambió desde el último informe.\n- Lee cada informe completo: por qué importa cada comprobación y cómo corregirla, junto a un informe anterior.\n- Mira un sitio entero: sus páginas, las comprobaciones que fallan en él y la tendencia de su puntuación.\n- Crea informes de muchas páginas a la vez, desde tus pestañas, una lista pegada o los sitemaps del sitio, en segundo plano.\n- Busca, filtra, regenera y elimina tus informes, y cambia su privacidad.\n\nSolo habla con tu propio servicio, en la dirección que le indicas, y no recopila nada. En inglés, alemán, francés, español, portugués de Brasil, turco y árabe.',
+  openBeside: 'Abrir junto a la página',
+  openBesideFailed: 'El navegador no abrió el panel junto a la página.',
+  panelHidden:
+    'La extensión no puede leer la dirección de esta pestaña. Pulsa su botón de la barra de herramientas en la pestaña, o deja que el panel siga cada pestaña.',
+  panelFollowTabs: 'Seguir cada pestaña',
+  panelNoReport: 'Esta página aún no tiene informe.',
+  panelReporting: 'Creando el informe de esta página…',
+  keysTitle: 'Teclado',
+  keysButton: 'Teclas',
+  keysNextCheck: 'Comprobación siguiente',
+  keysPreviousCheck: 'Comprobación anterior',
+  keysNextFailed: 'Siguiente comprobación fallida',
+  keysPreviousFailed: 'Anterior comprobación fallida',
+  keysShowOnPage: 'Mostrar en la página la comprobación enfocada',
+  keysHelp: 'Esta lista de teclas',
+  keysTyping: 'Las teclas no hacen nada mientras escribes en un campo.',
+  keysClose: 'Cerrar',
 } satisfies LocaleCatalogue;

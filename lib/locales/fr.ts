@@ -12,6 +12,8 @@ export default {
   menuReportPage: 'Faire le rapport de cette page',
   menuReportLink: 'Faire le rapport de ce lien',
   menuReportTabs: 'Faire le rapport de tous les onglets de cette fenêtre',
+  commandOpenBeside: "Afficher l'audit à côté de la page",
+  menuOpenBeside: "Afficher l'audit à côté de la page",
 
   scoreGood: 'Bon',
   scoreDecent: 'Correct',
@@ -1036,4 +1038,21 @@ export default {
   storeSummary: 'Auditez toute page avec votre propre service de rapports : son score, les contrôles échoués et comment les corriger.',
   storeDescription:
     'Site Report relie votre navigateur au service d’audit de sites web que vous hébergez vous-même.\n\n- Créez en un clic le rapport de la page ouverte : son score, les contrôles échoués par importance et ce qui a changé depuis le dernier rapport.\n- Lisez chaque rapport en entier : pourquoi chaque contrôle compte et comment corriger, à côté d’un rapport plus ancien.\n- Voyez un site entier : ses pages, les contrôles qui y échouent et l’évolution de son score.\n- Créez les rapports de nombreuses pages à la fois, depuis vos onglets, une liste collée ou les sitemaps du site, en arrière-plan.\n- Trouvez, filtrez, régénérez et supprimez vos rapports, et changez leur confidentialité.\n\nElle ne parle qu’à votre propre service, à l’adresse que vous lui donnez, et ne collecte rien. En anglais, allemand, français, espagnol, portugais du Brésil, turc et arabe.',
+  openBeside: 'Ouvrir à côté de la page',
+  openBesideFailed: "Le navigateur n'a pas ouvert le panneau à côté de la page.",
+  panelHidden:
+    "L'extension ne peut pas lire l'adresse de cet onglet. Cliquez sur son bouton dans la barre d'outils depuis l'onglet, ou laissez le panneau suivre chaque onglet.",
+  panelFollowTabs: 'Suivre chaque onglet',
+  panelNoReport: "Cette page n'a pas encore de rapport.",
+  panelReporting: 'Rapport de cette page en cours…',
+  keysTitle: 'Clavier',
+  keysButton: 'Touches du clavier',
+  keysNextCheck: 'Contrôle suivant',
+  keysPreviousCheck: 'Contrôle précédent',
+  keysNextFailed: 'Contrôle échoué suivant',
+  keysPreviousFailed: 'Contrôle échoué précédent',
+  keysShowOnPage: 'Montrer le contrôle sélectionné sur la page',
+  keysHelp: 'Cette liste de touches',
+  keysTyping: 'Les touches ne font rien pendant la saisie dans un champ.',
+  keysClose: 'Fermer',
 } satisfies LocaleCatalogue;

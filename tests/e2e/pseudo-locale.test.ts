@@ -121,6 +121,15 @@ describe('the pseudo-locale build', () => {
     await view.keyboard.press('Escape');
     await view.waitForSelector('dialog[open]', { hidden: true });
 
+    // The list of keys, opened with `?`.
+    await view.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await view.keyboard.press('?');
+    await view.waitForSelector('dialog[open] .keys');
+    expect(await strayText(view, ['dialog[open]'])).toEqual([]);
+    await ext.screenshot(view, 'pseudo-keyboard-help');
+    await view.keyboard.press('Escape');
+    await view.waitForSelector('dialog[open]', { hidden: true });
+
     await buttons[2]!.click(); // Delete
     await view.waitForSelector('dialog[open]');
     expect(await strayText(view, ['dialog[open]'])).toEqual([]);

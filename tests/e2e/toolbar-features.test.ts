@@ -142,7 +142,11 @@ describe('the right-click menu', { timeout: 60_000 }, () => {
 describe('the "report the current page" shortcut', { timeout: 60_000 }, () => {
   it('comes with default keys the browser accepted, for the popup and for reporting directly', async () => {
     const commands = await inWorker(() => chrome.commands.getAll());
-    expect(Object.fromEntries(commands.map((c) => [c.name, c.shortcut]))).toEqual({ _execute_action: 'Alt+Shift+O', 'report-page': 'Alt+Shift+S' });
+    expect(Object.fromEntries(commands.map((c) => [c.name, c.shortcut]))).toEqual({
+      _execute_action: 'Alt+Shift+O',
+      'report-page': 'Alt+Shift+S',
+      'open-beside': 'Alt+Shift+Y',
+    });
     // The options page says where they are changed in this browser.
     expect(await options.$eval('#shortcut-place', (help) => help.textContent)).toBe(
       'Chrome, Edge and other Chromium browsers keep them at chrome://extensions/shortcuts.',

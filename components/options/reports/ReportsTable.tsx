@@ -5,6 +5,7 @@ import { ReportRow, rowWords, type RowActions } from '@/components/options/repor
 import type { RowActivity } from '@/lib/options/use-report-actions';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { t } from '@/lib/shared/i18n';
+import { onReportRowKey } from '@/lib/options/row-keys';
 
 interface Props extends RowActions {
   reports: readonly Report[];
@@ -85,7 +86,7 @@ export function ReportsTable(props: Props) {
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody onKeyDown={onReportRowKey}>
           {/* Keyed by position: the next page patches the rows already drawn (a row holds no state of its own) rather than
               building 100 new ones. */}
           {reports.map((report, position) => (

@@ -5,6 +5,7 @@ import { readConnection, watchConnection } from '@/lib/storage';
 import { reportWithoutPopup } from '@/lib/background/toolbar/report-without-popup';
 import { t } from '@/lib/shared/i18n';
 import { reportTabsFromMenu } from '@/lib/background/toolbar/report-tabs';
+import { openBesideTab } from '@/lib/background/toolbar/open-beside';
 
 /**
  * "Report this page" and "Report this link" in the right-click menu, present
@@ -15,6 +16,7 @@ import { reportTabsFromMenu } from '@/lib/background/toolbar/report-tabs';
 export const MENU_REPORT_PAGE = 'report-page';
 export const MENU_REPORT_LINK = 'report-link';
 export const MENU_REPORT_TABS = 'report-tabs';
+export const MENU_OPEN_BESIDE = 'open-beside';
 
 /** Only web pages can be audited; the browser hides the items elsewhere (its own pages, files, mailto: links). */
 const WEB_PAGES = ['http://*/*', 'https://*/*'];
@@ -25,6 +27,7 @@ const menuItems = (): Browser.contextMenus.CreateProperties[] => [
   { id: MENU_REPORT_LINK, title: t('menuReportLink'), contexts: ['link'], targetUrlPatterns: WEB_PAGES },
   // On the toolbar icon's own menu.
   { id: MENU_REPORT_TABS, title: t('menuReportTabs'), contexts: ['action'] },
+  { id: MENU_OPEN_BESIDE, title: t('menuOpenBeside'), contexts: ['page'], documentUrlPatterns: WEB_PAGES },
 ];
 
 function create(item: Browser.contextMenus.CreateProperties): Promise<void> {
@@ -65,6 +68,7 @@ export function registerContextMenu(): void {
   if (!hasContextMenus()) return;
   browser.contextMenus.onClicked.addListener((info, tab) => {
     if (info.menuItemId === MENU_REPORT_TABS) return void reportTabsFromMenu(tab?.windowId);
+    if (info.menuItemId === MENU_OPEN_BESIDE) return void openBesideTab(tab);
     if (info.menuItemId !== MENU_REPORT_PAGE && info.menuItemId !== MENU_REPORT_LINK) return;
     void reportWithoutPopup(clickedAddress(info, tab));
   });

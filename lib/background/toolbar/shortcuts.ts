@@ -1,6 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { hasShortcuts } from '@/lib/shared/platform';
 import { reportWithoutPopup } from '@/lib/background/toolbar/report-without-popup';
+import { openBesideTab } from '@/lib/background/toolbar/open-beside';
 
 /**
  * Keyboard commands. Opening the popup (`_execute_action`) is handled by the
@@ -9,6 +10,7 @@ import { reportWithoutPopup } from '@/lib/background/toolbar/report-without-popu
  */
 
 export const COMMAND_REPORT_PAGE = 'report-page';
+export const COMMAND_OPEN_BESIDE = 'open-beside';
 
 /**
  * Reports the tab the command was pressed in. Invoking a command grants
@@ -25,5 +27,6 @@ export function registerShortcuts(): void {
   if (!hasShortcuts()) return;
   browser.commands.onCommand.addListener((command, tab) => {
     if (command === COMMAND_REPORT_PAGE) void reportCurrentTab(tab);
+    if (command === COMMAND_OPEN_BESIDE) void openBesideTab(tab);
   });
 }

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { waitForJob } from '@/lib/background/report-jobs';
-import { MENU_REPORT_LINK, MENU_REPORT_PAGE, MENU_REPORT_TABS, registerContextMenu, syncMenus } from '@/lib/background/toolbar/context-menu';
+import {
+  MENU_OPEN_BESIDE,
+  MENU_REPORT_LINK,
+  MENU_REPORT_PAGE,
+  MENU_REPORT_TABS,
+  registerContextMenu,
+  syncMenus,
+} from '@/lib/background/toolbar/context-menu';
 import { writeConnection, writePreferences } from '@/lib/storage';
 import { installFakeToolbarApis, type FakeToolbarApis } from './fake-apis';
 import { apiCalls, connect, startWorld, type ServiceWorld } from './service-setup';
@@ -29,22 +36,27 @@ describe('the right-click menu follows the connection', () => {
     expect(menuIds()).toEqual([]);
 
     await connect(world, apis);
-    await vi.waitFor(() => expect(menuIds()).toEqual([MENU_REPORT_LINK, MENU_REPORT_PAGE, MENU_REPORT_TABS]));
+    await vi.waitFor(() => expect(menuIds()).toEqual([MENU_OPEN_BESIDE, MENU_REPORT_LINK, MENU_REPORT_PAGE, MENU_REPORT_TABS]));
     expect(apis.menuItems.get(MENU_REPORT_TABS)).toMatchObject({ title: 'Report all tabs in this window', contexts: ['action'] });
     const web = ['http://*/*', 'https://*/*'];
     expect(apis.menuItems.get(MENU_REPORT_PAGE)).toMatchObject({ title: 'Report this page', contexts: ['page'], documentUrlPatterns: web });
     expect(apis.menuItems.get(MENU_REPORT_LINK)).toMatchObject({ title: 'Report this link', contexts: ['link'], targetUrlPatterns: web });
+    expect(apis.menuItems.get(MENU_OPEN_BESIDE)).toMatchObject({
+      title: 'Show the audit beside the page',
+      contexts: ['page'],
+      documentUrlPatterns: web,
+    });
   });
 
   it('goes away when the key is forgotten, and comes back with a new one', async () => {
     await connect(world, apis);
     registerContextMenu();
-    await vi.waitFor(() => expect(menuIds()).toHaveLength(3));
+    await vi.waitFor(() => expect(menuIds()).toHaveLength(4));
 
     await writeConnection({ baseUrl: world.service.baseUrl, apiKey: '' });
     await vi.waitFor(() => expect(menuIds()).toEqual([]));
     await writeConnection({ baseUrl: world.service.baseUrl, apiKey: world.key });
-    await vi.waitFor(() => expect(menuIds()).toHaveLength(3));
+    await vi.waitFor(() => expect(menuIds()).toHaveLength(4));
   });
 
   it('is rebuilt without duplicates when the extension is installed or updated', async () => {
@@ -53,7 +65,7 @@ describe('the right-click menu follows the connection', () => {
     await syncMenus();
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.0.9' } as Browser.runtime.InstalledDetails);
     await syncMenus();
-    expect(menuIds()).toEqual([MENU_REPORT_LINK, MENU_REPORT_PAGE, MENU_REPORT_TABS]);
+    expect(menuIds()).toEqual([MENU_OPEN_BESIDE, MENU_REPORT_LINK, MENU_REPORT_PAGE, MENU_REPORT_TABS]);
   });
 });
 

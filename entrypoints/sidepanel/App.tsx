@@ -1,0 +1,16 @@
+import { useEffect } from 'preact/hooks';
+import { PanelScreen } from '@/components/panel/PanelScreen';
+import { useFrontTab } from '@/lib/panel/use-front-tab';
+import { t } from '@/lib/shared/i18n';
+
+export function App() {
+  const { front } = useFrontTab();
+  useEffect(() => {
+    document.title = t('extName');
+  }, []);
+  return (
+    <div class="panel" data-front={front.state}>
+      <PanelScreen front={front} />
+    </div>
+  );
+}

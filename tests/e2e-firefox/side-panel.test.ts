@@ -1,0 +1,92 @@
+/**
+ * The audit beside the page in Firefox's sidebar, on the Firefox build against the local report
+ * service: the sidebar page loads beside a tab and shows that tab's latest report (the report
+ * view, framed), and follows a switch to a tab without one, where it offers "Report this page".
+ * Firefox's sidebar is not a puppeteer target: it is opened in Firefox's own window and read
+ * from an extension tab through `extension.getViews({ type: 'sidebar' })`.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReportService, type RunningService } from '../service/server.ts';
+import { pageHtml, startPageServer, type PageServer } from '../service/test-pages.ts';
+import { OptionsPage } from '../e2e/support/pages/options.ts';
+import { waitUntil } from '../e2e/support/stand-ins.ts';
+import { launchFirefoxExtension, type FirefoxExtension } from './support/firefox.ts';
+
+const KEY = 'e2e-firefox-side-panel-key-8e41a2';
+
+let service: RunningService;
+let site: PageServer;
+let ext: FirefoxExtension;
+let reportedId: number;
+
+/** What the sidebar shows now: the report framed (its id and words) or its own words. */
+async function sidebarShows(host: Page): Promise<{ id: number | null; text: string } | null> {
+  return host.evaluate(() => {
+    // Firefox's own view type, missing from Chrome's types.
+    const getViews = browser.extension.getViews as (filter: { type: string }) => Array<{ document: Document }>;
+    const [view] = getViews({ type: 'sidebar' });
+    if (!view) return null;
+    const frame = view.document.querySelector<HTMLIFrameElement>('.panel__report');
+    if (!frame) return { id: null, text: view.document.querySelector('.panel')?.textContent ?? '' };
+    const ready = frame.contentDocument?.querySelector('main.report[data-state="ready"]');
+    return ready ? { id: Number(new URL(frame.src).searchParams.get('id')), text: ready.textContent ?? '' } : null;
+  });
+}
+
+beforeAll(async () => {
+  service = await startReportService({ accounts: [{ name: 'Ada Lovelace', email: 'ada@example.com', apiKey: KEY }] });
+  // On 127.0.0.1, the service's host: the permission the connection asks for lets the sidebar read these tabs' addresses.
+  site = await startPageServer({
+    '/reported': { body: pageHtml({ title: 'Reported page' }) },
+    '/fresh': { body: pageHtml({ title: 'Fresh page' }) },
+  });
+  ext = await launchFirefoxExtension();
+  const options = await ext.openOptions();
+  const form = new OptionsPage(options);
+  await form.waitForLoaded();
+  expect(await form.connect(ext, { baseUrl: service.baseUrl, apiKey: KEY }, 'grant')).toMatchObject({ ok: true });
+  const made = (await options.evaluate(
+    (url) => browser.runtime.sendMessage({ type: 'createReport', payload: { url, privacy: 1 } }),
+    site.url('/reported'),
+  )) as { ok: boolean; value: { id: number } };
+  expect(made.ok).toBe(true);
+  reportedId = made.value.id;
+  await options.close();
+}, 90_000);
+
+afterAll(async () => {
+  await ext?.close();
+  await site?.close();
+  await service?.close();
+});
+
+describe("Firefox's sidebar", { timeout: 60_000 }, () => {
+  it("loads beside a tab and shows that tab's latest report", async () => {
+    const host = await ext.host();
+    const tab = await ext.newTab(site.url('/reported'));
+    await tab.bringToFront();
+    await ext.chrome.run((c, id) => {
+      const widget = id.toLowerCase().replace(/[^a-z0-9_-]/g, '_');
+      const sidebar = (c.window as unknown as { SidebarController: { show(id: string): Promise<void> } }).SidebarController;
+      return sidebar.show(`${widget}-sidebar-action`);
+    }, ext.id);
+    const shown = await waitUntil('the report in the sidebar', async () => {
+      const now = await sidebarShows(host);
+      return now?.id ? now : null;
+    });
+    expect(shown.id).toBe(reportedId);
+    expect(shown.text).toContain('/reported');
+  });
+
+  it('follows a switch to a tab without a report and offers "Report this page"', async () => {
+    const host = await ext.host();
+    const tab = await ext.newTab(site.url('/fresh'));
+    await tab.bringToFront();
+    const shown = await waitUntil('the sidebar on the new tab', async () => {
+      const now = await sidebarShows(host);
+      return now && now.id === null && now.text.includes('This page has no report yet.') ? now : null;
+    });
+    expect(shown.text).toContain('Report this page');
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * The audit beside the page, in Chromium's real side panel on the production build, against the
+ * local report service: opened from the popup's button (a real click, the gesture Chrome asks
+ * for), it shows the front tab's latest report, follows a switch to another tab, offers "Report
+ * this page" where there is none and shows the report it makes, and fits a 320 px wide panel.
+ */
+import type { Frame, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReportService, type RunningService } from '../service/server';
+import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser';
+import { waitUntil } from './support/stand-ins';
+import { serveTestPages, type TestPages } from './support/test-pages';
+
+const KEY = 'e2e-side-panel-key-5c21d07';
+const PAGE = (title: string) =>
+  `<!doctype html><html lang="en"><head><title>${title}</title><meta name="description" content="${title} page"></head><body><h1>${title}</h1><img src="/x.png"></body></html>`;
+
+let service: RunningService;
+let site: TestPages;
+let ext: ExtensionBrowser;
+let reported: Page;
+let fresh: Page;
+let panel: Page;
+let reportedId: number;
+
+/** The report view framed in the panel, once it shows a report. */
+async function framedReport(): Promise<Frame> {
+  return waitUntil('the report framed in the panel', async () => {
+    const frame = panel.frames().find((f) => f.url().includes('/report.html?'));
+    if (!frame) return null;
+    const ready = await frame.$('main.report[data-state="ready"]').catch(() => null);
+    return ready ? frame : null;
+  });
+}
+
+const framedId = (frame: Frame) => Number(new URL(frame.url()).searchParams.get('id'));
+
+beforeAll(async () => {
+  service = await startReportService({ accounts: [{ name: 'Ada', email: 'ada@example.com', apiKey: KEY }] });
+  site = await serveTestPages({ '/reported': PAGE('Reported'), '/fresh': PAGE('Fresh') });
+  ext = await launchExtensionBrowser();
+  // The service and the pages share 127.0.0.1: the host permission lets the panel read both tabs' addresses.
+  await ext.grantHostPermission('http://127.0.0.1/*');
+  const options = await ext.openOptions();
+  expect(
+    await options.evaluate(
+      (baseUrl, apiKey) => browser.runtime.sendMessage({ type: 'saveConnection', payload: { baseUrl, apiKey } }),
+      service.baseUrl,
+      KEY,
+    ),
+  ).toMatchObject({ ok: true });
+  const made = (await options.evaluate(
+    (url) => browser.runtime.sendMessage({ type: 'createReport', payload: { url, privacy: 1 } }),
+    site.url('/reported'),
+  )) as { ok: boolean; value: { id: number } };
+  expect(made.ok).toBe(true);
+  reportedId = made.value.id;
+  await options.close();
+  fresh = await ext.newTab(site.url('/fresh'));
+  reported = await ext.newTab(site.url('/reported'));
+}, 90_000);
+
+afterAll(async () => {
+  await ext?.close();
+  await site?.close();
+  await service?.close();
+});
+
+describe('the side panel', { timeout: 60_000 }, () => {
+  it("opens from the popup's button and shows the front tab's latest report", async () => {
+    const popup = await ext.openPopupOn(reported);
+    const button = await popup.waitForSelector('::-p-text(Open beside the page)');
+    const opened = ext.browser.waitForTarget((t) => t.type() === 'page' && t.url().endsWith('/sidepanel.html'), { timeout: 10_000 });
+    await button!.click();
+    panel = (await (await opened).asPage())!;
+    const frame = await framedReport();
+    expect(framedId(frame)).toBe(reportedId);
+    expect(await frame.$eval('main.report', (main) => main.textContent)).toContain('/reported');
+  });
+
+  it('follows a switch to another tab, offers "Report this page" there, and shows the report it makes', async () => {
+    await fresh.bringToFront();
+    const report = await panel.waitForSelector('.panel__none button');
+    expect(await panel.$eval('.panel__none', (none) => none.textContent)).toContain('This page has no report yet.');
+    expect(panel.frames().some((f) => f.url().includes('/report.html?'))).toBe(false);
+    await report!.click();
+    const frame = await framedReport();
+    expect(framedId(frame)).toBeGreaterThan(reportedId);
+    expect(await frame.$eval('main.report', (main) => main.textContent)).toContain('/fresh');
+  });
+
+  it('comes back to the first report when its tab is in front again', async () => {
+    await reported.bringToFront();
+    await waitUntil('the first report again', async () => {
+      const frame = await framedReport();
+      return framedId(frame) === reportedId;
+    });
+  });
+
+  it('fits a 320 px wide panel: nothing wider than it, in the panel or the report', async () => {
+    await panel.setViewport({ width: 320, height: 700 });
+    const frame = await framedReport();
+    const widths = async (target: Page | Frame) =>
+      target.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    await waitUntil('the frame laid out at the panel width', async () => (await widths(frame)).client <= 320);
+    for (const target of [panel, frame]) {
+      const { scroll, client } = await widths(target);
+      expect(client).toBeLessThanOrEqual(320);
+      expect(scroll).toBeLessThanOrEqual(client);
+    }
+  });
+});
