@@ -9,6 +9,7 @@ import { Notice } from '@/components/ui/Notice';
 import { OpenOptionsButton } from '@/components/popup/OpenOptionsButton';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
 import { ReportSummary } from '@/components/popup/ReportSummary';
+import { PopupLimitsLine } from '@/components/popup/PopupLimitsLine';
 import { reportViewPathOf } from '@/lib/shared/report-view-address';
 import { t, tn } from '@/lib/shared/i18n';
 
@@ -49,6 +50,7 @@ export function PageReports({ reports, error, tabId, summariseNewest, refreshing
       ) : (
         <>
           {summariseNewest && reports[0] && <ReportSummary report={reports[0]} tabId={tabId} />}
+          {summariseNewest && reports[0] && <PopupLimitsLine reportId={reports[0].id} />}
           {children}
           <ul class="page-reports__list">
             {shown.map((report) => (

@@ -4,6 +4,7 @@ import { readFinding } from '@/lib/report/findings';
 import { pageTargets } from '@/lib/report/page-targets';
 import { FindingByKind } from '@/components/report/FindingByKind';
 import { ShowOnPage, type ShowOnPageControl } from '@/components/report/ShowOnPage';
+import { FindingAcceptance } from '@/components/report/FindingAcceptance';
 import { t, type PlainKey } from '@/lib/shared/i18n';
 
 const IMPORTANCE_TEXT = { high: 'importanceHighLong', medium: 'importanceMediumLong', low: 'importanceLowLong' } as const satisfies Record<
@@ -50,6 +51,7 @@ export function CheckItem({ shown, onPage, brief = false }: { shown: ShownCheck;
         </>
       )}
       {targets && <ShowOnPage checkKey={key} name={name} targets={targets} control={onPage} />}
+      {!brief && !check.passed && <FindingAcceptance checkKey={key} name={name} />}
     </li>
   );
 }

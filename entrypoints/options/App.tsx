@@ -9,6 +9,7 @@ import { AddressList } from '@/components/options/AddressList';
 import { useRuns } from '@/lib/options/use-runs';
 import { ReportsManager } from '@/components/options/reports/ReportsManager';
 import { Notice } from '@/components/ui/Notice';
+import { SiteLimitsSection } from '@/components/options/limits/SiteLimitsSection';
 import { useSettings } from '@/lib/options/use-settings';
 import { t } from '@/lib/shared/i18n';
 
@@ -26,6 +27,7 @@ export function App() {
           <a href="#connection">{t('optionsConnection')}</a>
           <a href="#reports">{t('optionsReports')}</a>
           <a href="#preferences">{t('optionsPreferences')}</a>
+          <a href="#limits">{t('limitsSectionTitle')}</a>
         </nav>
       </header>
       {c.loadError && <Notice tone="error" message={c.loadError.message} />}
@@ -62,6 +64,9 @@ export function App() {
             <div class="card">
               <ToolbarSettings settings={settings} onSaved={c.setSettings} />
             </div>
+          </div>
+          <div id="limits" class="options__group">
+            <SiteLimitsSection />
           </div>
         </>
       )}
