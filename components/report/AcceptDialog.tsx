@@ -15,11 +15,13 @@ export function AcceptDialog({
   checkKey,
   name,
   control,
+  onAccepted,
   onClose,
 }: {
   checkKey: string;
   name: string;
   control: AcceptanceControl;
+  onAccepted: () => void;
   onClose: () => void;
 }) {
   const id = useId();
@@ -35,6 +37,7 @@ export function AcceptDialog({
     if (reason.trim() === '') return;
     void run(async () => {
       await control.accept({ check: checkKey, address: scope === 'page' ? control.url : null, reason: reason.trim(), until: until || null });
+      onAccepted();
       close();
     });
   };

@@ -1,5 +1,5 @@
 import { createContext } from 'preact';
-import { useContext, useState } from 'preact/hooks';
+import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import { AcceptDialog } from '@/components/report/AcceptDialog';
 import type { AcceptanceControl } from '@/lib/report/use-report-limits';
 import { utcDayText } from '@/lib/pages/dates';
@@ -13,12 +13,18 @@ export const AcceptanceContext = createContext<AcceptanceControl | null>(null);
 export function FindingAcceptance({ checkKey, name }: { checkKey: string; name: string }) {
   const control = useContext(AcceptanceContext);
   const [open, setOpen] = useState(false);
+  // Once accepted, the button that opened the dialog is gone: the focus goes to the mark that replaced it.
+  const [accepted, setAccepted] = useState(false);
+  const mark = useRef<HTMLParagraphElement>(null);
+  const entry = control?.inForce.get(checkKey);
+  useEffect(() => {
+    if (accepted && entry) mark.current?.focus();
+  }, [accepted, entry]);
   if (!control) return null;
-  const entry = control.inForce.get(checkKey);
   if (entry) {
     const scope = entry.address === null ? t('acceptedForSite') : t('acceptedForPage');
     return (
-      <p class="accepted-mark" data-accepted={entry.address === null ? 'site' : 'page'}>
+      <p class="accepted-mark" data-accepted={entry.address === null ? 'site' : 'page'} ref={mark} tabIndex={-1}>
         <span class="accepted-mark__label">{t('acceptedLabel')}</span> {scope}
         {entry.until ? ` · ${t('acceptedUntil', { date: utcDayText(entry.until) })}` : ''} · <span translate={false}>{entry.reason}</span>
       </p>
@@ -29,7 +35,7 @@ export function FindingAcceptance({ checkKey, name }: { checkKey: string; name: 
       <button type="button" class="button accept-button" onClick={() => setOpen(true)} aria-label={t('acceptButtonLabel', { check: name })}>
         {t('acceptButton')}
       </button>
-      {open && <AcceptDialog checkKey={checkKey} name={name} control={control} onClose={() => setOpen(false)} />}
+      {open && <AcceptDialog checkKey={checkKey} name={name} control={control} onAccepted={() => setAccepted(true)} onClose={() => setOpen(false)} />}
     </>
   );
 }
