@@ -85,7 +85,6 @@ export function SiteLimitsSection() {
                   id={`${id}-site`}
                   class="input"
                   value={newSite}
-                  placeholder="example.com"
                   aria-invalid={newSiteInvalid}
                   aria-describedby={`${id}-site-help`}
                   onInput={(event) => setNewSite(event.currentTarget.value)}
