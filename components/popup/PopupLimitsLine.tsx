@@ -2,8 +2,11 @@ import { useEffect, useState } from 'preact/hooks';
 import type { LimitsVerdict } from '@/lib/shared/site-limits';
 import { onStateChanged, sendToBackground } from '@/lib/pages/send-to-background';
 import { errorData } from '@/lib/pages/error-view';
-import { LimitsVerdictLine } from '@/components/ui/LimitsVerdictLine';
+import { lazyComponent } from '@/lib/pages/lazy-component';
 import { t } from '@/lib/shared/i18n';
+
+/** Loaded once a verdict comes: a site without limits costs the popup none of its code. */
+const LimitsVerdictLine = lazyComponent(() => import('@/components/ui/LimitsVerdictLine').then((m) => m.LimitsVerdictLine));
 
 /** The page's latest report against its site's limits; nothing when the site has none. */
 export function PopupLimitsLine({ reportId }: { reportId: number }) {

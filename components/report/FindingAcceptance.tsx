@@ -1,26 +1,23 @@
-import { createContext } from 'preact';
-import { useContext, useEffect, useRef, useState } from 'preact/hooks';
-import { AcceptDialog } from '@/components/report/AcceptDialog';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { lazyComponent } from '@/lib/pages/lazy-component';
 import type { AcceptanceControl } from '@/lib/report/use-report-limits';
 import { utcDayText } from '@/lib/pages/dates';
 import { t } from '@/lib/shared/i18n';
 import '@/components/ui/limits.css';
 
-/** The report's acceptances, given to every failed check of the list; null while they load. */
-export const AcceptanceContext = createContext<AcceptanceControl | null>(null);
+/** Loaded on the first press of "Accept…". */
+const AcceptDialog = lazyComponent(() => import('@/components/report/AcceptDialog').then((m) => m.AcceptDialog));
 
 /** Under a failed check: "Accepted for this page until 1 March: reason", or the button that accepts it. */
-export function FindingAcceptance({ checkKey, name }: { checkKey: string; name: string }) {
-  const control = useContext(AcceptanceContext);
+export function FindingAcceptance({ checkKey, name, control }: { checkKey: string; name: string; control: AcceptanceControl }) {
   const [open, setOpen] = useState(false);
   // Once accepted, the button that opened the dialog is gone: the focus goes to the mark that replaced it.
   const [accepted, setAccepted] = useState(false);
   const mark = useRef<HTMLParagraphElement>(null);
-  const entry = control?.inForce.get(checkKey);
+  const entry = control.inForce.get(checkKey);
   useEffect(() => {
     if (accepted && entry) mark.current?.focus();
   }, [accepted, entry]);
-  if (!control) return null;
   if (entry) {
     const scope = entry.address === null ? t('acceptedForSite') : t('acceptedForPage');
     return (

@@ -13,7 +13,6 @@ import { WhatChanged } from '@/components/report/WhatChanged';
 import { CompareReports } from '@/components/report/CompareReports';
 import { useComparison } from '@/lib/report/use-comparison';
 import { useReportLimits } from '@/lib/report/use-report-limits';
-import { AcceptanceContext } from '@/components/report/FindingAcceptance';
 import { LimitsVerdictLine } from '@/components/ui/LimitsVerdictLine';
 import { t } from '@/lib/shared/i18n';
 
@@ -58,9 +57,7 @@ export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: R
           {checks && Object.keys(checks).length > 0 ? (
             <>
               <CheckFilterForm filters={filters} onChange={setFilters} />
-              <AcceptanceContext.Provider value={limits.control}>
-                <CheckList groups={groups} onPage={onPage} onShowAll={() => setFilters(DEFAULT_FILTERS)} />
-              </AcceptanceContext.Provider>
+              <CheckList groups={groups} onPage={onPage} onShowAll={() => setFilters(DEFAULT_FILTERS)} acceptance={limits.control} />
             </>
           ) : (
             <p class="report__empty">{t('reportNoChecks')}</p>

@@ -1,10 +1,13 @@
 import { useState } from 'preact/hooks';
 import { Dialog } from '@/components/ui/Dialog';
 import { Notice } from '@/components/ui/Notice';
-import { LimitsEditor } from '@/components/options/limits/LimitsEditor';
+import { lazyComponent } from '@/lib/pages/lazy-component';
 import type { SiteLimitsSource } from '@/lib/pages/use-site-limits';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { t } from '@/lib/shared/i18n';
+
+/** Loaded on the first press of "Limits". */
+const LimitsEditor = lazyComponent(() => import('@/components/options/limits/LimitsEditor').then((m) => m.LimitsEditor));
 
 /** The site view's "Limits" action: the site's limits editor in a dialog; the focus goes back to the button. */
 export function SiteLimitsButton({ project, source }: { project: string; source: SiteLimitsSource }) {

@@ -9,9 +9,12 @@ import { AddressList } from '@/components/options/AddressList';
 import { useRuns } from '@/lib/options/use-runs';
 import { ReportsManager } from '@/components/options/reports/ReportsManager';
 import { Notice } from '@/components/ui/Notice';
-import { SiteLimitsSection } from '@/components/options/limits/SiteLimitsSection';
+import { lazyComponent } from '@/lib/pages/lazy-component';
 import { useSettings } from '@/lib/options/use-settings';
 import { t } from '@/lib/shared/i18n';
+
+/** Below the fold: loaded after the page's first frame. */
+const SiteLimitsSection = lazyComponent(() => import('@/components/options/limits/SiteLimitsSection').then((m) => m.SiteLimitsSection));
 
 export function App() {
   const c = useSettings();
