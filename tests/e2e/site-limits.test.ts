@@ -13,6 +13,9 @@ import { timeFile } from './support/file-timing.ts';
 import { ReportsManagerPage } from './support/pages/reports-manager.ts';
 import { ReportViewPage } from './support/pages/report-view.ts';
 import { SiteViewPage } from './support/pages/site-view.ts';
+import { PopupPage } from './support/pages/popup.ts';
+import { serveTestPages, type TestPages } from './support/test-pages.ts';
+import { pageHtml } from '../service/test-pages.ts';
 import { FindingAcceptance, shownVerdict, SiteLimitsSection, waitForVerdict } from './support/pages/site-limits.ts';
 
 const fileTiming = timeFile('site-limits.test.ts');
@@ -20,9 +23,10 @@ const KEY = 'e2e-site-limits-key-5be01c';
 const SITE = 'shop.example.test';
 
 let service: RunningService;
+let pages: TestPages;
 let ext: ExtensionBrowser;
 let manager: ReportsManagerPage;
-const ids: Record<'home' | 'checkout' | 'about' | 'other', number> = { home: 0, checkout: 0, about: 0, other: 0 };
+const ids: Record<'home' | 'checkout' | 'about' | 'other' | 'local', number> = { home: 0, checkout: 0, about: 0, other: 0, local: 0 };
 
 beforeAll(async () => {
   service = await startReportService({ accounts: [{ name: 'Ada Lovelace', email: 'ada@example.com', apiKey: KEY }] });
@@ -33,6 +37,9 @@ beforeAll(async () => {
     { url: 'https://elsewhere.example.org/', score: 40, results: resultsFailing('https://elsewhere.example.org/', ['mixed_content']) },
   ]);
   [ids.home, ids.checkout, ids.about, ids.other] = seeded.map((r) => r.id) as [number, number, number, number];
+  // A page the popup can open over, with a report of it seeded: a site of its own, 127.0.0.1.
+  pages = await serveTestPages({ '/': pageHtml({ title: 'Local shop' }) });
+  ids.local = service.seedReports(KEY, [{ url: pages.url('/'), score: 60, results: resultsFailing(pages.url('/'), ['mixed_content']) }])[0]!.id;
   ext = await launchExtensionBrowser();
   await ext.grantHostPermission(service.baseUrl);
   manager = await ReportsManagerPage.openConnected(ext, service.baseUrl, KEY);
@@ -41,6 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ext?.close();
+  await pages?.close();
   await service?.close();
   await fileTiming.done();
 });
@@ -102,11 +110,12 @@ describe('limits per site, and accepted findings', () => {
       [ids.checkout]: 'breaks',
       [ids.about]: 'within',
       [ids.other]: 'none',
+      [ids.local]: 'none',
     });
     await manager.page.locator('::-p-aria([name="Only reports that break their site’s limits"][role="checkbox"])').click();
     await manager.page.waitForFunction(() => document.querySelectorAll('tbody tr[data-report-id]').length === 1, { polling: 50 });
     expect(await manager.rowIds()).toEqual([ids.checkout]);
-    expect(await manager.page.$eval('[data-breaking]', (el) => el.textContent)).toBe('1 of the 4 on this page breaks them');
+    expect(await manager.page.$eval('[data-breaking]', (el) => el.textContent)).toBe('1 of the 5 on this page breaks them');
     const breaking = await manager.page.$eval(`tr[data-report-id="${ids.checkout}"] .rm-col-limits`, (td) => td.textContent);
     expect(breaking).toBe('Breaks 2 limitsScore 70 is below the minimum of 80; Security checks failed: Mixed content');
   });
@@ -133,5 +142,15 @@ describe('limits per site, and accepted findings', () => {
       [`${SITE}/about`, 'within'],
     ]);
     await page.close();
+  });
+  it('shows in the popup the page’s latest report against its site’s limits', async () => {
+    await new SiteLimitsSection(manager.page).setLimits('127.0.0.1', { minScore: 80 });
+    const tab = await ext.newTab(pages.url('/'));
+    const popup = await PopupPage.openOn(ext, tab);
+    await popup.waitForReady();
+    await waitForVerdict(popup.page, 'Breaks 1 limit');
+    expect(await shownVerdict(popup.page)).toEqual({ state: 'breaks', line: 'Breaks 1 limit', broken: ['Score 60 is below the minimum of 80'] });
+    await popup.page.close();
+    await tab.close();
   });
 });
