@@ -53,7 +53,7 @@ function polyfillForBackgroundOnly(): Plugin {
  * its main thread a few ms on opening, more than the bytes a page gets that it does not use.
  * The dialogs and the secret field apart: the options and the report view use them, the popup
  * only on its password screen. The checks' names and summary apart too: the report and site views
- * use them, the popup never. WXT's empty `virtual:wxt-html-plugins` module (every page imports
+ * use them, the popup never. The site limits apart: the popup loads them only for a site with limits. WXT's empty `virtual:wxt-html-plugins` module (every page imports
  * it) and Vite's helper for `import()` (the popup's and the report view's later screens) join the shared
  * file rather than load as files of their own. Only in the pages' build:
  * the background is one IIFE file, which has no chunks.
@@ -61,6 +61,9 @@ function polyfillForBackgroundOnly(): Plugin {
 function sharedPageChunks(): Plugin {
   const dialogs = /[\\/]components[\\/]ui[\\/](Dialog|PrivacyDialog|DeleteDialog|SecretInput|Field)\.tsx/;
   const checkNames = /[\\/]lib[\\/]shared[\\/]check-(names|summary)\.ts/;
+  // A site's limits and their verdict: the popup loads them only when its site has limits.
+  const limits =
+    /[\\/](lib[\\/]shared[\\/](site-limits|check-categories)|lib[\\/]pages[\\/](limits-words|use-site-limits|report-outcome)|components[\\/]ui[\\/]LimitsVerdictLine)\.tsx?|[\\/]components[\\/]ui[\\/]limits\.css/;
   const shared =
     /([\\/](node_modules[\\/]preact|lib[\\/](pages|shared|api)|components[\\/]ui)[\\/]|virtual:wxt-html-plugins|vite[\\/]preload-helper)/;
   return {
@@ -71,8 +74,13 @@ function sharedPageChunks(): Plugin {
         ...output,
         codeSplitting: {
           groups: [
-            { name: 'pages', test: (id: string) => shared.test(id) && !dialogs.test(id) && !checkNames.test(id), minShareCount: 2 },
+            {
+              name: 'pages',
+              test: (id: string) => shared.test(id) && !dialogs.test(id) && !checkNames.test(id) && !limits.test(id),
+              minShareCount: 2,
+            },
             { name: 'dialogs', test: dialogs },
+            { name: 'limits', test: limits },
           ],
         },
       };

@@ -7,6 +7,8 @@ import { ADDRESS_LIST_MAX } from '@/lib/shared/address-list';
 import { PER_PAGE_OPTIONS, RESULT_FILTERS, SORT_DIRECTIONS, SORT_KEYS } from '@/lib/shared/list-options';
 import { RESULT_LABELS } from '@/lib/shared/score';
 import { PRIVACY_VALUES } from '@/lib/shared/privacy';
+import { LIMIT_CATEGORIES } from '@/lib/shared/check-categories';
+import type { AcceptedFinding, LimitsVerdict, SiteLimits } from '@/lib/shared/site-limits';
 
 /**
  * The whole protocol between the extension's pages and its background, and
@@ -289,6 +291,39 @@ export const siteSummarySchema = z.object({
 });
 export type SiteSummary = z.infer<typeof siteSummarySchema>;
 
+/** The most sites with limits, checks named by one site's limits, and accepted findings kept. */
+export const LIMITS_MAX_SITES = 200;
+export const LIMITS_MAX_CHECKS = 100;
+export const ACCEPTED_MAX = 1000;
+export const ACCEPTED_REASON_MAX = 300;
+const checkKey = z.string().check(z.minLength(1), z.maxLength(200));
+
+/** What every report of a site must keep (lib/shared/site-limits.ts reads it). */
+export const siteLimitsSchema = z.object({
+  minScore: z.nullable(z.int().check(z.minimum(0), z.maximum(100))),
+  noHighFailed: z.boolean(),
+  categories: z.array(z.enum(LIMIT_CATEGORIES)).check(z.maxLength(LIMIT_CATEGORIES.length)),
+  checks: z.array(checkKey).check(z.maxLength(LIMITS_MAX_CHECKS)),
+}) satisfies z.ZodMiniType<SiteLimits>;
+
+/** A failed check accepted for a page or a whole site, with a reason and an optional last day. */
+export const acceptedFindingSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  project: siteProject,
+  check: checkKey,
+  address: z.nullable(z.string().check(z.minLength(1), z.maxLength(2048))),
+  reason: z.string().check(z.minLength(1), z.maxLength(ACCEPTED_REASON_MAX)),
+  until: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+  createdAt: z.number(),
+}) satisfies z.ZodMiniType<AcceptedFinding>;
+
+/** Every site's limits and every accepted finding, as kept and as the pages read them. */
+export const siteLimitsStateSchema = z.object({
+  limits: z.record(siteProject, siteLimitsSchema),
+  accepted: z.array(acceptedFindingSchema).check(z.maxLength(ACCEPTED_MAX)),
+});
+export type SiteLimitsState = z.infer<typeof siteLimitsStateSchema>;
+
 /** Which reports a bulk action is for: chosen one by one (across pages), or every report the manager's filters match. */
 const runTargets = z.discriminatedUnion('kind', [
   z.object({
@@ -339,6 +374,8 @@ export const requests = {
     sort: z.optional(z.enum(SORT_DIRECTIONS)),
     perPage: z.optional(z.literal(PER_PAGE_OPTIONS)),
     page: z.optional(z.int().check(z.positive(), z.maximum(1_000_000))),
+    /** Each report with its failed checks only (the rest left out), for the limits column. */
+    failedChecks: z.optional(z.boolean()),
   }),
   updateReport: z.object({ id: reportId, privacy: z.optional(privacy), password: z.optional(password), regenerate: z.optional(z.boolean()) }),
   deleteReport: z.object({ id: reportId }),
@@ -398,6 +435,21 @@ export const requests = {
    * asked added the site's permission, so it goes back once the sitemaps are read.
    */
   readSitemap: z.object({ origin: siteOrigin, giveBack: z.boolean() }),
+  /** Every site's limits and accepted findings. */
+  getSiteLimits: z.object({}),
+  /** Sets a site's limits; null removes them. */
+  saveSiteLimits: z.object({ project: siteProject, limits: z.nullable(siteLimitsSchema) }),
+  /** Accepts a failed check for a page (`address`, as the service stores it) or the whole site (null). */
+  acceptFinding: z.object({
+    project: siteProject,
+    check: checkKey,
+    address: z.nullable(z.string().check(z.minLength(1), z.maxLength(2048))),
+    reason: z.string().check(z.minLength(1), z.maxLength(ACCEPTED_REASON_MAX)),
+    until: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+  }),
+  removeAccepted: z.object({ id: z.string().check(z.maxLength(64)) }),
+  /** The verdict on one report against its site's limits (the popup's line); null when its site has neither limits nor accepted findings. */
+  getLimitsVerdict: z.object({ id: reportId }),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -464,6 +516,11 @@ export interface Responses {
   cancelSiteSummary: SiteSummary | null;
   getSiteGlance: SiteGlance | null;
   readSitemap: SitemapPlanData;
+  getSiteLimits: SiteLimitsState;
+  saveSiteLimits: SiteLimitsState;
+  acceptFinding: SiteLimitsState;
+  removeAccepted: SiteLimitsState;
+  getLimitsVerdict: LimitsVerdict | null;
 }
 
 /** A report "Compare with…" offers: its address, score and date, never its checks. */
@@ -544,7 +601,7 @@ export type Reply<T> = { ok: true; value: T } | { ok: false; error: ApiErrorData
  * browser's permission settings; or the queue of reports waiting for the
  * service; or a site summary being read), so an open page reads it again.
  */
-export type StateChange = 'connection' | 'preferences' | 'permission' | 'queue' | 'runs' | 'site';
+export type StateChange = 'connection' | 'preferences' | 'permission' | 'queue' | 'runs' | 'site' | 'limits';
 export interface StateChangedMessage {
   type: 'stateChanged';
   change: StateChange;

@@ -11,6 +11,9 @@ import {
   listQuerySchema,
   runSchema,
   siteSummarySchema,
+  siteLimitsSchema,
+  acceptedFindingSchema,
+  type SiteLimitsState,
   type CachedPage,
   type CachedReportView,
   type Job,
@@ -288,6 +291,20 @@ export const runs: StoredItem<Run[]> = {
  * is still known, and given back, when it starts again.
  */
 export const sitePermissionsHeld = defineStored<Record<string, string[]>>('local:sitePermissionsHeld', keepValid(z.array(z.string())).record, {});
+
+/**
+ * Each site's limits and the findings its users accepted (lib/background/site-limits-store.ts bounds
+ * them). Local: they are the user's own settings, kept across restarts. A bad site or entry is
+ * dropped alone.
+ */
+export const siteLimits = defineStored<SiteLimitsState>(
+  'local:siteLimits',
+  z.object({
+    limits: z._default(keepValid(siteLimitsSchema).record, {}),
+    accepted: z._default(keepValid(acceptedFindingSchema).list, []),
+  }),
+  { limits: {}, accepted: [] },
+);
 
 // --- Session storage below: it outlives the service worker (stopped after 30 s idle) but not the browser, and never reaches the disk.
 

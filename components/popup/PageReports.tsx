@@ -9,8 +9,12 @@ import { Notice } from '@/components/ui/Notice';
 import { OpenOptionsButton } from '@/components/popup/OpenOptionsButton';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
 import { ReportSummary } from '@/components/popup/ReportSummary';
+import { lazyComponent } from '@/lib/pages/lazy-component';
 import { reportViewPathOf } from '@/lib/shared/report-view-address';
 import { t, tn } from '@/lib/shared/i18n';
+
+/** The verdict on the site's limits, loaded after the popup's first frame: most sites have none. */
+const PopupLimitsLine = lazyComponent(() => import('@/components/popup/PopupLimitsLine').then((m) => m.PopupLimitsLine));
 
 const FIRST = 5;
 
@@ -49,6 +53,7 @@ export function PageReports({ reports, error, tabId, summariseNewest, refreshing
       ) : (
         <>
           {summariseNewest && reports[0] && <ReportSummary report={reports[0]} tabId={tabId} />}
+          {summariseNewest && reports[0] && <PopupLimitsLine reportId={reports[0].id} />}
           {children}
           <ul class="page-reports__list">
             {shown.map((report) => (

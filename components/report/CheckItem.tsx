@@ -4,6 +4,8 @@ import { readFinding } from '@/lib/report/findings';
 import { pageTargets } from '@/lib/report/page-targets';
 import { FindingByKind } from '@/components/report/FindingByKind';
 import { ShowOnPage, type ShowOnPageControl } from '@/components/report/ShowOnPage';
+import { FindingAcceptance } from '@/components/report/FindingAcceptance';
+import type { AcceptanceControl } from '@/lib/report/use-report-limits';
 import { t, type PlainKey } from '@/lib/shared/i18n';
 
 const IMPORTANCE_TEXT = { high: 'importanceHighLong', medium: 'importanceMediumLong', low: 'importanceLowLong' } as const satisfies Record<
@@ -15,7 +17,17 @@ const IMPORTANCE_TEXT = { high: 'importanceHighLong', medium: 'importanceMediumL
  * One check: its name, passed or failed, why it matters, how to fix it, and what was found.
  * `brief`: its line only, for the first frame of a check below the first screen (CheckList).
  */
-export function CheckItem({ shown, onPage, brief = false }: { shown: ShownCheck; onPage: ShowOnPageControl; brief?: boolean }) {
+export function CheckItem({
+  shown,
+  onPage,
+  brief = false,
+  acceptance = null,
+}: {
+  shown: ShownCheck;
+  onPage: ShowOnPageControl;
+  brief?: boolean;
+  acceptance?: AcceptanceControl | null;
+}) {
   const { key, name, check, details } = shown;
   const headingId = useId();
   const finding = useMemo(() => (brief ? null : readFinding(key, check)), [brief, key, check]);
@@ -50,6 +62,7 @@ export function CheckItem({ shown, onPage, brief = false }: { shown: ShownCheck;
         </>
       )}
       {targets && <ShowOnPage checkKey={key} name={name} targets={targets} control={onPage} />}
+      {!brief && !check.passed && acceptance && <FindingAcceptance checkKey={key} name={name} control={acceptance} />}
     </li>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { anyShown, type CategoryGroup } from '@/lib/report/check-groups';
 import { afterPaint } from '@/lib/pages/after-paint';
 import { CheckItem } from '@/components/report/CheckItem';
+import type { AcceptanceControl } from '@/lib/report/use-report-limits';
 import type { ShowOnPageControl } from '@/components/report/ShowOnPage';
 import { t, tn } from '@/lib/shared/i18n';
 
@@ -13,7 +14,18 @@ import { t, tn } from '@/lib/shared/i18n';
 export const FIRST_FRAME_CHECKS = 6;
 
 /** The checks by category, each category saying how many of its checks failed. */
-export function CheckList({ groups, onPage, onShowAll }: { groups: CategoryGroup[]; onPage: ShowOnPageControl; onShowAll: () => void }) {
+export function CheckList({
+  groups,
+  onPage,
+  onShowAll,
+  acceptance = null,
+}: {
+  groups: CategoryGroup[];
+  onPage: ShowOnPageControl;
+  onShowAll: () => void;
+  /** The report's acceptances, for its failed checks; null while they load. */
+  acceptance?: AcceptanceControl | null;
+}) {
   const [whole, setWhole] = useState(false);
   useEffect(() => {
     let live = true;
@@ -46,7 +58,13 @@ export function CheckList({ groups, onPage, onShowAll }: { groups: CategoryGroup
             </h2>
             <ul class="checks">
               {group.checks.map((shown) => (
-                <CheckItem key={shown.key} shown={shown} onPage={onPage} brief={!whole && (drawn += 1) > FIRST_FRAME_CHECKS} />
+                <CheckItem
+                  key={shown.key}
+                  shown={shown}
+                  onPage={onPage}
+                  acceptance={acceptance}
+                  brief={!whole && (drawn += 1) > FIRST_FRAME_CHECKS}
+                />
               ))}
             </ul>
           </section>

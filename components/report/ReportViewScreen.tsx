@@ -15,6 +15,8 @@ import { ReportHeader } from '@/components/report/ReportHeader';
 import { WhatChanged } from '@/components/report/WhatChanged';
 import { CompareReports } from '@/components/report/CompareReports';
 import { useComparison } from '@/lib/report/use-comparison';
+import { useReportLimits } from '@/lib/report/use-report-limits';
+import { LimitsVerdictLine } from '@/components/ui/LimitsVerdictLine';
 import { t } from '@/lib/shared/i18n';
 
 type Loaded = ReturnType<typeof useReport>;
@@ -32,6 +34,7 @@ export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: R
   const groups = useMemo(() => (checks ? groupChecks(checks, filters) : []), [checks, filters]);
   const compare = useComparison(target, state.phase === 'ready' ? state.view : null);
   const keys = useCheckKeys();
+  const limits = useReportLimits(state.phase === 'ready' ? state.view.report : null);
 
   const dataState = state.phase === 'ready' && !state.fresh ? 'cached' : state.phase;
   return (
@@ -47,6 +50,7 @@ export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: R
       {state.phase === 'ready' && (
         <>
           <ReportHeader view={state.view} />
+          {limits.verdict && <LimitsVerdictLine verdict={limits.verdict} />}
           {state.refreshError && <Notice tone="warning" message={t('reportStale', { reason: state.refreshError.message })} />}
           <ReportActions
             view={state.view}
@@ -67,7 +71,7 @@ export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: R
           {checks && Object.keys(checks).length > 0 ? (
             <>
               <CheckFilterForm filters={filters} onChange={setFilters} />
-              <CheckList groups={groups} onPage={onPage} onShowAll={() => setFilters(DEFAULT_FILTERS)} />
+              <CheckList groups={groups} onPage={onPage} onShowAll={() => setFilters(DEFAULT_FILTERS)} acceptance={limits.control} />
             </>
           ) : (
             <p class="report__empty">{t('reportNoChecks')}</p>

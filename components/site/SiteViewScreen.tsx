@@ -8,6 +8,9 @@ import { SitePagesTable } from '@/components/site/SitePagesTable';
 import { SiteProgress } from '@/components/site/SiteProgress';
 import { SiteTrendChart } from '@/components/site/SiteTrendChart';
 import { sitemapPlannerUrl } from '@/lib/shared/site-origin';
+import { SiteLimitsButton } from '@/components/site/SiteLimitsButton';
+import { SiteLimitsPanel } from '@/components/site/SiteLimitsPanel';
+import { useSiteLimits } from '@/lib/pages/use-site-limits';
 import { t } from '@/lib/shared/i18n';
 
 type Loaded = ReturnType<typeof useSiteSummary>;
@@ -19,6 +22,7 @@ type Loaded = ReturnType<typeof useSiteSummary>;
 export function SiteViewScreen({ project, loaded }: { project: string | null; loaded: Loaded }) {
   const { state } = loaded;
   const summary = state.phase === 'ready' ? state.summary : null;
+  const limits = useSiteLimits();
   return (
     <main
       class="site"
@@ -47,6 +51,7 @@ export function SiteViewScreen({ project, loaded }: { project: string | null; lo
             <a class="button" data-action="plan" href={sitemapPlannerUrl(`https://${project}`)}>
               {t('smPopupOpen')}
             </a>
+            <SiteLimitsButton project={project} source={limits} />
           </SiteHeader>
           {state.phase === 'loading' && (
             <p class="site__loading muted" role="status">
@@ -57,6 +62,7 @@ export function SiteViewScreen({ project, loaded }: { project: string | null; lo
           {summary && (
             <>
               <SiteProgress summary={summary} onRetry={loaded.refresh} />
+              <SiteLimitsPanel summary={summary} source={limits} />
               <SiteFailingList summary={summary} />
               <SiteTrendChart summary={summary} />
               <SitePagesTable pages={summary.pages} />

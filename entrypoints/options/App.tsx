@@ -10,8 +10,12 @@ import { useRuns } from '@/lib/options/use-runs';
 import { ReportsManager } from '@/components/options/reports/ReportsManager';
 import { Notice } from '@/components/ui/Notice';
 import { OptionsFooter } from '@/components/options/OptionsFooter';
+import { lazyComponent } from '@/lib/pages/lazy-component';
 import { useSettings } from '@/lib/options/use-settings';
 import { t } from '@/lib/shared/i18n';
+
+/** Below the fold: loaded after the page's first frame. */
+const SiteLimitsSection = lazyComponent(() => import('@/components/options/limits/SiteLimitsSection').then((m) => m.SiteLimitsSection));
 
 export function App() {
   const c = useSettings();
@@ -27,6 +31,7 @@ export function App() {
           <a href="#connection">{t('optionsConnection')}</a>
           <a href="#reports">{t('optionsReports')}</a>
           <a href="#preferences">{t('optionsPreferences')}</a>
+          <a href="#limits">{t('limitsSectionTitle')}</a>
         </nav>
       </header>
       {c.loadError && <Notice tone="error" message={c.loadError.message} />}
@@ -63,6 +68,9 @@ export function App() {
             <div class="card">
               <ToolbarSettings settings={settings} onSaved={c.setSettings} />
             </div>
+          </div>
+          <div id="limits" class="options__group">
+            <SiteLimitsSection />
           </div>
         </>
       )}

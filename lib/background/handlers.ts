@@ -18,6 +18,8 @@ import { giveBackSitePermission, holdSitePermission } from '@/lib/background/sit
 import { reportsOfPathOnOtherHosts } from '@/lib/background/path-on-other-hosts';
 import { cancelSiteSummary, siteGlance, siteSummaryNow, startSiteSummary } from '@/lib/background/site-summary';
 import { planSitemap } from '@/lib/background/sitemap/sitemap-plan';
+import { acceptFinding, readSiteLimits, removeAccepted, reportLimitsVerdict, saveSiteLimits } from '@/lib/background/site-limits-store';
+import { onlyFailedChecks } from '@/lib/background/failed-checks';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
 export function createHandlers(): Handlers {
@@ -61,7 +63,10 @@ export function createHandlers(): Handlers {
     retryQueue: () => retryQueuedNow(),
     dismissJob: ({ url }) => dismissJob(url),
     // The table shows no checks: they are not even read (most of the answer's size and parse time).
-    listReports: async (params) => (await api()).listReports({ ...params, searchBy: params.search ? 'url' : undefined, withChecks: false }),
+    listReports: async ({ failedChecks, ...params }) => {
+      const page = await (await api()).listReports({ ...params, searchBy: params.search ? 'url' : undefined, withChecks: failedChecks === true });
+      return failedChecks ? onlyFailedChecks(page) : page;
+    },
     updateReport: async (request) => forgettingReport(request.id, forgettingCachedPages((await api()).updateReport(request))),
     deleteReport: async (request) => forgettingReport(request.id, forgettingCachedPages((await api()).deleteReport(request))),
     getListQuery: () => readListQuery(),
@@ -110,6 +115,11 @@ export function createHandlers(): Handlers {
     cancelSiteSummary: ({ project }) => cancelSiteSummary(project),
     getSiteGlance: async ({ url }) => siteGlance(await api(), url),
     readSitemap: ({ origin, giveBack }) => whileAlive(() => planSitemap(connectedApi, origin, giveBack)),
+    getSiteLimits: () => readSiteLimits(),
+    saveSiteLimits: (request) => saveSiteLimits(request),
+    acceptFinding: (request) => acceptFinding(request),
+    removeAccepted: ({ id }) => removeAccepted(id),
+    getLimitsVerdict: async ({ id }) => reportLimitsVerdict(await api(), id),
   };
 }
 

@@ -23,11 +23,14 @@ const MAX_PROJECTS = 500;
  * is kept at once (so closing the page loses nothing) and loads its page; a
  * change of connection (another service, another key) loads it again.
  */
-export function useReportsList(): ReportsList {
+export function useReportsList(failedChecks = false): ReportsList {
   const [query, setQueryState] = useState<ListQuery | null>(null);
   const [state, setState] = useState<ListState>({ page: null, shown: null, loading: true, error: null });
   const [projects, setProjects] = useState<string[]>([]);
   const queryRef = useRef<ListQuery | null>(null);
+  // Read by the loader at each request: a site given limits later asks the next page with its failed checks.
+  const failedChecksRef = useRef(failedChecks);
+  failedChecksRef.current = failedChecks;
 
   // Saved one after another, so the last change is the one kept.
   const saving = useRef<Promise<unknown>>(Promise.resolve());
@@ -40,7 +43,7 @@ export function useReportsList(): ReportsList {
   const loader = useMemo(
     () =>
       createListLoader({
-        fetchPage: (request) => sendToBackground('listReports', request),
+        fetchPage: (request) => sendToBackground('listReports', failedChecksRef.current ? { ...request, failedChecks: true } : request),
         onState: (next) => {
           setState(next);
           if (next.page) setProjects((known) => mergeProjects(known, next.page!.reports));
@@ -82,6 +85,11 @@ export function useReportsList(): ReportsList {
     },
     [keep, loader],
   );
+
+  // Limits set after the page was read: read it again with its failed checks.
+  useEffect(() => {
+    if (failedChecks && queryRef.current) void loader.load(queryRef.current);
+  }, [failedChecks, loader]);
 
   const reload = useCallback(async () => {
     if (queryRef.current) await loader.load(queryRef.current);

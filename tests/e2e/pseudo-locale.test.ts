@@ -25,6 +25,9 @@ import { SiteViewPage } from './support/pages/site-view.ts';
 import { seedSite } from '../service/site-seeds.ts';
 import { projectRoot } from './support/paths.ts';
 
+/** The extension API inside its pages (the test's own types know nothing of it). */
+declare const chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
+
 const fileTiming = timeFile('pseudo-locale.test.ts');
 const KEY = 'e2e-pseudo-locale-key-51c2e9';
 const PAGE = 'https://shop.example.com/walking-shoes';
@@ -229,6 +232,71 @@ describe('the pseudo-locale build', () => {
     expect(await overflowsSideways(options)).toBe(false);
     await ext.screenshot(options, 'pseudo-runs-panel');
     await options.close();
+  });
+
+  it('words the site limits, their editor, the verdicts and the acceptance dialog from the catalogue only', async () => {
+    const options = await ext.openOptions();
+    const limits = 'section[data-section="site-limits"]';
+    await options.waitForSelector(`${limits} .limits-empty`);
+    expect(await strayText(options, [limits])).toEqual([]);
+    // The editor, as the options page opens it for a new site, filled and saved.
+    await options.type(`${limits} .limits-add input`, siteProject);
+    await options.click(`${limits} .limits-add button[type="submit"]`);
+    await options.waitForSelector(`${limits} form.limits-form`);
+    await options.type(`${limits} form.limits-form input[inputmode="numeric"]`, '101');
+    await options.click(`${limits} form.limits-form button[type="submit"]`);
+    await options.waitForSelector(`${limits} .field__error`);
+    expect(await strayText(options, [limits])).toEqual([]);
+    await options.$eval(`${limits} form.limits-form input[inputmode="numeric"]`, (input) => ((input as HTMLInputElement).value = ''));
+    await options.type(`${limits} form.limits-form input[inputmode="numeric"]`, '99');
+    await options.click(`${limits} form.limits-form input[value="security"]`);
+    await options.click(`${limits} form.limits-form button[type="submit"]`);
+    await options.waitForSelector(`${limits} li[data-site]`);
+    expect(await strayText(options, [limits])).toEqual([]);
+    // The reports manager's column and filter, once a site has limits.
+    await options.waitForSelector('section.rm[data-state="idle"] th.rm-col-limits', { timeout: 15_000 });
+    expect(await strayText(options, ['section.rm'])).toEqual([]);
+    await ext.screenshot(options, 'pseudo-site-limits');
+
+    // The report view: its verdict, the acceptance dialog, and the mark once accepted.
+    await options.evaluate(
+      (project) =>
+        chrome.runtime.sendMessage({
+          type: 'saveSiteLimits',
+          payload: { project, limits: { minScore: 99, noHighFailed: true, categories: [], checks: [] } },
+        }),
+      'shop.example.com',
+    );
+    const view = await ext.openPage(`/report.html?id=${olderId}`);
+    await view.waitForSelector('main.report[data-state="ready"] [data-limits="breaks"]', { timeout: 15_000 });
+    expect(await strayText(view, ['main.report'])).toEqual([]);
+    await view.click('.accept-button');
+    await view.waitForSelector('dialog[open]');
+    await view.click('dialog[open] button[type="submit"]');
+    await view.waitForSelector('dialog[open] .field__error');
+    expect(await strayText(view, ['dialog[open]'])).toEqual([]);
+    await ext.screenshot(view, 'pseudo-accept-dialog');
+    await view.type('dialog[open] textarea', 'widget');
+    await view.click('dialog[open] button[type="submit"]');
+    await view.waitForSelector('.accepted-mark');
+    expect(await strayText(view, ['main.report'])).toEqual([]);
+    expect(await overflowsSideways(view)).toBe(false);
+    await view.close();
+
+    // The options' list of accepted findings, then the site view's limits and its editor.
+    await options.waitForSelector(`${limits} li[data-accepted-check]`);
+    expect(await strayText(options, [limits])).toEqual([]);
+    await options.close();
+    const page = await ext.openPage(`/site.html?project=${siteProject}`);
+    await SiteViewPage.at(page).waitForPhase('done');
+    await page.waitForSelector('section.site-limits li[data-page]');
+    expect(await strayText(page, ['main.site'])).toEqual([]);
+    await page.click('[data-action="limits"]');
+    await page.waitForSelector('dialog[open] form.limits-form');
+    expect(await strayText(page, ['dialog[open]'])).toEqual([]);
+    expect(await overflowsSideways(page)).toBe(false);
+    await ext.screenshot(page, 'pseudo-site-limits-editor');
+    await page.close();
   });
 
   it('words the sitemap planner, before and after reading, from the catalogue only', async () => {

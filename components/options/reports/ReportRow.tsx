@@ -7,6 +7,8 @@ import { ScoreBadge } from '@/components/ui/ScoreBadge';
 import { t } from '@/lib/shared/i18n';
 import type { RowActivity } from '@/lib/options/use-report-actions';
 import { siteViewPath } from '@/lib/shared/site-view-address';
+import type { LimitsVerdict } from '@/lib/shared/site-limits';
+import { RowLimitsCell } from '@/components/options/limits/RowLimitsCell';
 
 export interface RowActions {
   onSelect: (report: Report, selected: boolean) => void;
@@ -52,6 +54,8 @@ interface Props {
   words: RowWords;
   /** The same object for as long as the table is shown. */
   actions: RowActions;
+  /** The report against its site's limits (null: its site has none); undefined when no site has limits: no column. */
+  limits?: LimitsVerdict | null;
 }
 
 /** The address as a link to the page itself; the service keeps it without its scheme. */
@@ -73,7 +77,8 @@ export class ReportRow extends Component<Props> {
       next.activity !== now.activity ||
       next.now !== now.now ||
       next.words !== now.words ||
-      next.actions !== now.actions
+      next.actions !== now.actions ||
+      next.limits !== now.limits
     );
   }
 
@@ -130,6 +135,7 @@ export class ReportRow extends Component<Props> {
             <ScoreBadge score={report.score} label={report.label} />
           )}
         </td>
+        {this.props.limits !== undefined && <RowLimitsCell verdict={this.props.limits} />}
         <td class="rm-col-privacy">{words.privacyShort[report.privacy]}</td>
         <td class="rm-col-date">
           <DateText iso={report.generatedAt ?? report.createdAt} />

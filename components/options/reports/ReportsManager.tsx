@@ -15,6 +15,8 @@ import { useAnnouncer, useListAnnouncement } from '@/lib/options/use-announcer';
 import { useSelection } from '@/lib/options/use-selection';
 import { useReportActions } from '@/lib/options/use-report-actions';
 import { useReportsList } from '@/lib/options/use-reports-list';
+import { useAnyLimits, useRowVerdicts } from '@/lib/options/use-row-limits';
+import { BreaksLimitsFilter } from '@/components/options/limits/BreaksLimitsFilter';
 import '@/components/ui/theme.css';
 import '@/components/ui/ui.css';
 import '@/components/options/reports/reports.css';
@@ -26,11 +28,15 @@ import { t, tn } from '@/lib/shared/i18n';
  * connection itself.
  */
 export function ReportsManager({ runsEnded }: { runsEnded: number }) {
-  const list = useReportsList();
+  const limits = useAnyLimits();
+  const list = useReportsList(limits.any);
   const [status, announce] = useAnnouncer();
   // "3 minutes ago" should not go stale while the page stays open.
   const now = useNow(60_000);
-  const reports = list.page?.reports ?? [];
+  const [onlyBreaking, setOnlyBreaking] = useState(false);
+  const pageReports = list.page?.reports ?? [];
+  const verdicts = useRowVerdicts(pageReports, limits.source, now);
+  const reports = verdicts && onlyBreaking ? pageReports.filter((report) => verdicts.get(report.id)?.within === false) : pageReports;
   const selection = useSelection(reports, list.query);
   // A run that ended in the background changed reports: the list shows what the service now holds.
   useEffect(() => {
@@ -88,6 +94,14 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
         />
         <ExportButton filters={listFilters(query)} announce={announce} />
       </div>
+      {verdicts && (
+        <BreaksLimitsFilter
+          checked={onlyBreaking}
+          onChange={setOnlyBreaking}
+          breaking={pageReports.filter((report) => verdicts.get(report.id)?.within === false).length}
+          shown={pageReports.length}
+        />
+      )}
       {!errorAtPager && loadError}
       {actions.actionError && (
         <Notice tone="error" message={actions.actionError}>
@@ -98,7 +112,10 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
       )}
       <div ref={tableArea} class={list.loading && list.page ? 'rm-list rm-list--stale' : 'rm-list'}>
         {!list.page && list.loading && <FirstLoad />}
-        {list.page && reports.length === 0 && <EmptyList filtered={hasFilters(query)} onClearFilters={() => changeFromAbove(clearFilters(query))} />}
+        {list.page && pageReports.length > 0 && reports.length === 0 && <p class="muted">{t('rmNoneBreaking')}</p>}
+        {list.page && pageReports.length === 0 && (
+          <EmptyList filtered={hasFilters(query)} onClearFilters={() => changeFromAbove(clearFilters(query))} />
+        )}
         {reports.length > 0 && (
           <ReportsTable
             reports={reports}
@@ -114,6 +131,7 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
             onPrivacy={(report) => actions.setDialog({ kind: 'privacy', report })}
             onRegenerate={(report) => void actions.regenerate(report)}
             onDelete={(report) => actions.setDialog({ kind: 'delete', report })}
+            verdicts={verdicts}
           />
         )}
         {list.page && list.page.unreadable > 0 && <Notice tone="warning" live={false} message={tn('rmUnreadable', list.page.unreadable)} />}

@@ -1,6 +1,7 @@
 import type { Report } from '@/lib/api';
 import type { SortKey } from '@/lib/shared/list-options';
 import type { ListQuery } from '@/lib/protocol';
+import type { LimitsVerdict } from '@/lib/shared/site-limits';
 import { ReportRow, rowWords, type RowActions } from '@/components/options/reports/ReportRow';
 import type { RowActivity } from '@/lib/options/use-report-actions';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
@@ -17,6 +18,8 @@ interface Props extends RowActions {
   now: number;
   onSelectAll: (selected: boolean) => void;
   onSort: (sortBy: SortKey, sort: ListQuery['sort']) => void;
+  /** Each report against its site's limits, by id; undefined when no site has limits. */
+  verdicts?: ReadonlyMap<number, LimitsVerdict | null>;
 }
 
 interface SortHeaderProps {
@@ -77,6 +80,11 @@ export function ReportsTable(props: Props) {
               {t('rmProject')}
             </th>
             <SortHeader label={t('rmResult')} sortKey="result" query={query} onSort={onSort} column="rm-col-score" />
+            {props.verdicts && (
+              <th scope="col" class="rm-col-limits">
+                {t('rmColLimits')}
+              </th>
+            )}
             <th scope="col" class="rm-col-privacy">
               {t('privacyLegend')}
             </th>
@@ -99,6 +107,7 @@ export function ReportsTable(props: Props) {
               now={props.now}
               words={words}
               actions={actions}
+              limits={props.verdicts && (props.verdicts.get(report.id) ?? null)}
             />
           ))}
         </tbody>
