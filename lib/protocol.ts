@@ -7,6 +7,8 @@ import { ADDRESS_LIST_MAX } from '@/lib/shared/address-list';
 import { PER_PAGE_OPTIONS, RESULT_FILTERS, SORT_DIRECTIONS, SORT_KEYS } from '@/lib/shared/list-options';
 import { RESULT_LABELS } from '@/lib/shared/score';
 import { PRIVACY_VALUES } from '@/lib/shared/privacy';
+import { AGENCY_NAME_MAX, LOGO_DATA_URL, LOGO_DATA_URL_MAX, type Agency } from '@/lib/shared/agency';
+import { TRACKER_ADDRESS_MAX, type IssueTracker } from '@/lib/shared/issue-tracker';
 
 /**
  * The whole protocol between the extension's pages and its background, and
@@ -298,6 +300,28 @@ const runTargets = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('matching'), filters: listFiltersSchema }),
 ]);
 
+/** The agency named on reports handed over: its logo a bounded data address of a PNG, JPEG or SVG image. */
+export const agencySchema = z.object({
+  name: z.string().check(z.maxLength(AGENCY_NAME_MAX)),
+  logo: z.nullable(z.string().check(z.maxLength(LOGO_DATA_URL_MAX), z.regex(LOGO_DATA_URL))),
+}) satisfies z.ZodMiniType<Agency>;
+
+/** Where a site's findings go: a GitHub or GitLab repository's https address, or Jira's CSV import. */
+export const issueTrackerSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('github'),
+    repo: z.string().check(z.maxLength(TRACKER_ADDRESS_MAX), z.regex(/^https:\/\/github\.com\/[^/?#]+\/[^/?#]+$/)),
+  }),
+  z.object({ kind: z.literal('gitlab'), repo: z.string().check(z.maxLength(TRACKER_ADDRESS_MAX), z.regex(/^https:\/\/[^/?#@]+(?:\/[^/?#]+){2,}$/)) }),
+  z.object({ kind: z.literal('jira') }),
+]) satisfies z.ZodMiniType<IssueTracker>;
+
+/** What reports handed over need: the agency, and each site's (project's) tracker. */
+export interface Handover {
+  agency: Agency;
+  trackers: Record<string, IssueTracker>;
+}
+
 export const requests = {
   getSettings: z.object({}),
   /** Normalise, check the permission, prove the connection with the account, then keep it. */
@@ -398,6 +422,11 @@ export const requests = {
    * asked added the site's permission, so it goes back once the sitemaps are read.
    */
   readSitemap: z.object({ origin: siteOrigin, giveBack: z.boolean() }),
+  /** The agency and the sites' issue trackers, for reports handed over. */
+  getHandover: z.object({}),
+  saveAgency: z.object({ agency: agencySchema }),
+  /** Sets a site's issue tracker; null removes it. */
+  saveTracker: z.object({ project: siteProject, tracker: z.nullable(issueTrackerSchema) }),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -464,6 +493,9 @@ export interface Responses {
   cancelSiteSummary: SiteSummary | null;
   getSiteGlance: SiteGlance | null;
   readSitemap: SitemapPlanData;
+  getHandover: Handover;
+  saveAgency: Handover;
+  saveTracker: Handover;
 }
 
 /** A report "Compare with…" offers: its address, score and date, never its checks. */

@@ -15,7 +15,18 @@ const IMPORTANCE_TEXT = { high: 'importanceHighLong', medium: 'importanceMediumL
  * One check: its name, passed or failed, why it matters, how to fix it, and what was found.
  * `brief`: its line only, for the first frame of a check below the first screen (CheckList).
  */
-export function CheckItem({ shown, onPage, brief = false }: { shown: ShownCheck; onPage: ShowOnPageControl; brief?: boolean }) {
+export function CheckItem({
+  shown,
+  onPage,
+  brief = false,
+  issueUrl,
+}: {
+  shown: ShownCheck;
+  onPage: ShowOnPageControl;
+  brief?: boolean;
+  /** The site's tracker's new-issue page, prefilled for this failed check. */
+  issueUrl?: string;
+}) {
   const { key, name, check, details } = shown;
   const headingId = useId();
   const finding = useMemo(() => (brief ? null : readFinding(key, check)), [brief, key, check]);
@@ -50,6 +61,11 @@ export function CheckItem({ shown, onPage, brief = false }: { shown: ShownCheck;
         </>
       )}
       {targets && <ShowOnPage checkKey={key} name={name} targets={targets} control={onPage} />}
+      {issueUrl && (
+        <a class="button check__new-issue" href={issueUrl} target="_blank" rel="noopener noreferrer" aria-label={t('issueNewFor', { check: name })}>
+          {t('issueNew')}
+        </a>
+      )}
     </li>
   );
 }

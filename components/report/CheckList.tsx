@@ -13,7 +13,18 @@ import { t, tn } from '@/lib/shared/i18n';
 export const FIRST_FRAME_CHECKS = 6;
 
 /** The checks by category, each category saying how many of its checks failed. */
-export function CheckList({ groups, onPage, onShowAll }: { groups: CategoryGroup[]; onPage: ShowOnPageControl; onShowAll: () => void }) {
+export function CheckList({
+  groups,
+  onPage,
+  onShowAll,
+  issueUrls,
+}: {
+  groups: CategoryGroup[];
+  onPage: ShowOnPageControl;
+  onShowAll: () => void;
+  /** The new-issue address of each failed check, by key, when the site has a tracker. */
+  issueUrls?: ReadonlyMap<string, string>;
+}) {
   const [whole, setWhole] = useState(false);
   useEffect(() => {
     let live = true;
@@ -46,7 +57,13 @@ export function CheckList({ groups, onPage, onShowAll }: { groups: CategoryGroup
             </h2>
             <ul class="checks">
               {group.checks.map((shown) => (
-                <CheckItem key={shown.key} shown={shown} onPage={onPage} brief={!whole && (drawn += 1) > FIRST_FRAME_CHECKS} />
+                <CheckItem
+                  key={shown.key}
+                  shown={shown}
+                  onPage={onPage}
+                  brief={!whole && (drawn += 1) > FIRST_FRAME_CHECKS}
+                  issueUrl={issueUrls?.get(shown.key)}
+                />
               ))}
             </ul>
           </section>

@@ -12,6 +12,10 @@ import { ReportHeader } from '@/components/report/ReportHeader';
 import { WhatChanged } from '@/components/report/WhatChanged';
 import { CompareReports } from '@/components/report/CompareReports';
 import { useComparison } from '@/lib/report/use-comparison';
+import { useHandover } from '@/lib/report/use-handover';
+import { reportIssueUrls } from '@/lib/report/issue-link';
+import { HandoverActions } from '@/components/report/HandoverActions';
+import { PrintReport } from '@/components/report/PrintReport';
 import { t } from '@/lib/shared/i18n';
 
 type Loaded = ReturnType<typeof useReport>;
@@ -25,6 +29,10 @@ export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: R
   const checks = state.phase === 'ready' ? state.view.report.checks : null;
   const groups = useMemo(() => (checks ? groupChecks(checks, filters) : []), [checks, filters]);
   const compare = useComparison(target, state.phase === 'ready' ? state.view : null);
+  const handover = useHandover();
+  const view = state.phase === 'ready' ? state.view : null;
+  const tracker = view?.report.project ? handover.trackers[view.report.project] : undefined;
+  const issueUrls = useMemo(() => (view ? reportIssueUrls(view, tracker) : undefined), [view, tracker]);
 
   const dataState = state.phase === 'ready' && !state.fresh ? 'cached' : state.phase;
   return (
@@ -48,12 +56,14 @@ export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: R
             onSaved={loaded.replaceReport}
             onDeleted={loaded.markDeleted}
           />
+          <HandoverActions view={state.view} handover={handover} onSaved={loaded.replaceReport} />
+          <PrintReport view={state.view} agency={handover.agency} />
           <WhatChanged view={state.view} />
           <CompareReports view={state.view} compare={compare} />
           {checks && Object.keys(checks).length > 0 ? (
             <>
               <CheckFilterForm filters={filters} onChange={setFilters} />
-              <CheckList groups={groups} onPage={onPage} onShowAll={() => setFilters(DEFAULT_FILTERS)} />
+              <CheckList groups={groups} onPage={onPage} onShowAll={() => setFilters(DEFAULT_FILTERS)} issueUrls={issueUrls} />
             </>
           ) : (
             <p class="report__empty">{t('reportNoChecks')}</p>

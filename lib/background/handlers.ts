@@ -1,5 +1,6 @@
 import { isApiError } from '@/lib/api/errors';
 import { privacyDraft, readListQuery, writePreferences, writeListQuery } from '@/lib/storage';
+import { readHandover, writeAgency, writeTracker } from '@/lib/storage';
 import { connectedApi, forgetKey, saveConnection, saveKeyLifetime, settingsAndApi, settingsView } from '@/lib/background/connection';
 import { forgettingCachedPages, frontTab, keepingPageState, popupStart } from '@/lib/background/popup-cache';
 import { pageState } from '@/lib/background/page-state';
@@ -110,6 +111,9 @@ export function createHandlers(): Handlers {
     cancelSiteSummary: ({ project }) => cancelSiteSummary(project),
     getSiteGlance: async ({ url }) => siteGlance(await api(), url),
     readSitemap: ({ origin, giveBack }) => whileAlive(() => planSitemap(connectedApi, origin, giveBack)),
+    getHandover: () => readHandover(),
+    saveAgency: ({ agency }) => writeAgency(agency),
+    saveTracker: ({ project, tracker }) => writeTracker(project, tracker),
   };
 }
 

@@ -1,5 +1,6 @@
-import type { HandoverCheck } from '@/lib/report/handover-checks';
-import type { ReportLink } from '@/lib/shared/report-link';
+import type { ReportView } from '@/lib/protocol';
+import { handoverChecks, type HandoverCheck } from '@/lib/report/handover-checks';
+import { reportLink, type ReportLink } from '@/lib/shared/report-link';
 import type { IssueTracker } from '@/lib/shared/issue-tracker';
 import { t } from '@/lib/shared/i18n';
 
@@ -20,7 +21,8 @@ export function issueBody(check: HandoverCheck, link: ReportLink): string {
   const lines: string[] = [];
   if (check.why) lines.push(`**${t('handoverWhy')}**`, '', check.why, '');
   if (check.fix) lines.push(`**${t('handoverFix')}**`, '', check.fix, '');
-  if (check.found.length > 0) lines.push(`**${t('handoverFound')}**`, '', ...check.found.map((line) => `- ${line.replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`)}`), '');
+  if (check.found.length > 0)
+    lines.push(`**${t('handoverFound')}**`, '', ...check.found.map((line) => `- ${line.replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`)}`), '');
   lines.push(link.kind === 'private' ? t('issueReportPrivate') : t('issueReportAt', { address: link.url }));
   return lines.join('\n');
 }
@@ -51,4 +53,15 @@ export function newIssueUrl(tracker: Exclude<IssueTracker, { kind: 'jira' }>, ti
     else high = mid - 1;
   }
   return addressOf(tracker, shortTitle, chars.slice(0, low).join('') + marker);
+}
+
+/** The new-issue address of each failed check of a report, by check key: none when the site's tracker takes no links (Jira) or is not set. */
+export function reportIssueUrls(view: Pick<ReportView, 'report' | 'webUrl'>, tracker: IssueTracker | undefined): Map<string, string> {
+  if (!tracker || tracker.kind === 'jira') return new Map();
+  const link = reportLink(view.report.privacy, view.webUrl);
+  return new Map(
+    handoverChecks(view.report)
+      .filter((check) => !check.passed)
+      .map((check) => [check.key, newIssueUrl(tracker, issueTitle(check, view.report.url), issueBody(check, link))]),
+  );
 }

@@ -15,7 +15,11 @@ export interface JiraSource {
 }
 
 const PRIORITY = { high: 'High', medium: 'Medium', low: 'Low' } as const;
-const label = (text: string) => text.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
+const label = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 
 /** Jira caps a text field at 32,767 characters; a longer description is cut there. */
 const DESCRIPTION_MAX = 32_000;

@@ -26,7 +26,10 @@ ul.passed{columns:2;font-size:.9rem}@media print{body{margin:0;max-width:none}h2
 const IMPORTANCE = { high: 'importanceHighLong', medium: 'importanceMediumLong', low: 'importanceLowLong' } as const;
 
 function failedCheck(check: HandoverCheck): string {
-  const found = check.found.length > 0 ? `<p><strong>${escapeHtml(t('handoverFound'))}</strong></p><ul class="found">${check.found.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` : '';
+  const found =
+    check.found.length > 0
+      ? `<p><strong>${escapeHtml(t('handoverFound'))}</strong></p><ul class="found">${check.found.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`
+      : '';
   return `<section class="check" data-check="${escapeHtml(check.key)}"><h3>${escapeHtml(check.name)}</h3><p class="importance">${escapeHtml(check.category)} · ${escapeHtml(t(IMPORTANCE[check.importance]))}</p>${
     check.why ? `<p><strong>${escapeHtml(t('handoverWhy'))}</strong> ${escapeHtml(check.why)}</p>` : ''
   }${check.fix ? `<p><strong>${escapeHtml(t('handoverFix'))}</strong> ${escapeHtml(check.fix)}</p>` : ''}${found}</section>`;
