@@ -31,7 +31,18 @@ const results = resultsFailing(PAGE, FAILING);
 /** A 1×1 PNG. */
 const LOGO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 /** Words of the screen's controls, none of which may reach paper. */
-const CONTROL_WORDS = ['Print / Save as PDF', 'Download as HTML', 'Copy link', 'Export for Jira', 'Regenerate', 'Delete', 'Copy as Markdown', 'Download JSON', 'Show on page', 'Compare with'];
+const CONTROL_WORDS = [
+  'Print / Save as PDF',
+  'Download as HTML',
+  'Copy link',
+  'Export for Jira',
+  'Regenerate',
+  'Delete',
+  'Copy as Markdown',
+  'Download JSON',
+  'Show on page',
+  'Compare with',
+];
 
 let service: RunningService;
 let ext: ExtensionBrowser;
@@ -52,7 +63,10 @@ beforeAll(async () => {
   await session.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: scratch });
   const options = await OptionsPage.open(ext);
   expect(await options.connect(ext, { baseUrl: service.baseUrl, apiKey: KEY })).toMatchObject({ ok: true });
-  await options.page.evaluate((logo) => browser.runtime.sendMessage({ type: 'saveAgency', payload: { agency: { name: 'Acme Web Studio', logo } } }), LOGO);
+  await options.page.evaluate(
+    (logo) => browser.runtime.sendMessage({ type: 'saveAgency', payload: { agency: { name: 'Acme Web Studio', logo } } }),
+    LOGO,
+  );
   await options.close();
   view = new ReportViewPage(await ext.openPage(`/report.html?id=${id}`));
   await view.waitForReady();
