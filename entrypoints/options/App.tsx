@@ -2,6 +2,7 @@ import { ToolbarSettings } from '@/components/options/toolbar-settings/ToolbarSe
 import { AccountPanel } from '@/components/options/AccountPanel';
 import { ConnectionForm } from '@/components/options/ConnectionForm';
 import { DefaultPrivacy } from '@/components/options/DefaultPrivacy';
+import { HandoverSettings } from '@/components/options/HandoverSettings';
 import { PermissionBanner } from '@/components/options/PermissionBanner';
 import { QueuePanel } from '@/components/options/QueuePanel';
 import { RunsPanel } from '@/components/options/RunsPanel';
@@ -62,6 +63,7 @@ export function App() {
             <div class="card">
               <ToolbarSettings settings={settings} onSaved={c.setSettings} />
             </div>
+            <HandoverSettings />
           </div>
         </>
       )}

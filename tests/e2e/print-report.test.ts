@@ -87,7 +87,7 @@ describe('Print / Save as PDF', () => {
     await view.page.emulateMediaType('print');
     pdf = join(scratch, 'report.pdf');
     await writeFile(pdf, await view.page.pdf({ format: 'A4', printBackground: true }));
-    await view.page.emulateMediaType(null);
+    await view.page.emulateMediaType(undefined);
     const pages = Number(/Pages:\s+(\d+)/.exec((await run('pdfinfo', [pdf])).stdout)?.[1]);
     expect(pages).toBeGreaterThanOrEqual(2);
     const all = squash((await run('pdftotext', ['-layout', pdf, '-'])).stdout);
