@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readLogo } from '@/lib/options/logo-file';
 import { isLogo, LOGO_BYTES_MAX } from '@/lib/shared/agency';
 
-const file = (bytes: Uint8Array | string) => new Blob([bytes]);
+const file = (bytes: Uint8Array<ArrayBuffer> | string) => new Blob([bytes]);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 describe('the logo a user picks', () => {
