@@ -7,11 +7,13 @@ interface Props {
   /** What the document is about: a page's address, or a site. */
   subject: string;
   score: string;
+  /** The date in words (Intl), and as an ISO string when known. */
   date: string;
+  iso?: string | null;
 }
 
 /** The first block of a printed report: the agency's logo and name, the address, the score and the date. Shown in print only. */
-export function PrintCover({ agency, subject, score, date }: Props) {
+export function PrintCover({ agency, subject, score, date, iso }: Props) {
   const name = agency.name.trim();
   return (
     <header class="print-cover print-only">
@@ -22,7 +24,9 @@ export function PrintCover({ agency, subject, score, date }: Props) {
         {subject}
       </h1>
       <p class="print-cover__score">{score}</p>
-      <p class="print-cover__date">{date}</p>
+      <p class="print-cover__date">
+        <time dateTime={iso ?? undefined}>{date}</time>
+      </p>
     </header>
   );
 }

@@ -27,6 +27,7 @@ export function PrintReport({ view, agency }: { view: ReportView; agency: Agency
         subject={report.url}
         score={report.label ? `${score} (${RESULT_LABEL_TEXT[report.label]})` : score}
         date={date ? exactTime(date) : t('dateUnknown')}
+        iso={date}
       />
       <h2>{t('handoverSummary')}</h2>
       <p>
