@@ -18,6 +18,7 @@ import { resultsFailing, scoreOf } from './support/compared-results.ts';
 import { timeFile } from './support/file-timing.ts';
 import { OptionsPage } from './support/pages/options.ts';
 import { ReportViewPage } from './support/pages/report-view.ts';
+import { SiteViewPage } from './support/pages/site-view.ts';
 import { screenshotsDir } from './support/paths.ts';
 import { waitUntil } from './support/stand-ins.ts';
 
@@ -146,5 +147,28 @@ describe('Download as HTML', () => {
     expect(await tab.$eval('img', (img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
     expect(asked).toEqual([]);
     await tab.close();
+  });
+});
+
+describe('The site view on paper', () => {
+  it('prints its cover, every failing check opened with its pages, and no control', async () => {
+    const site = SiteViewPage.at(await ext.openPage('/site.html?project=shoes.example.com'));
+    await site.waitForPhase('done');
+    await site.page.waitForSelector('.print-cover__logo');
+    expect(await site.page.$eval('[data-action="print"]', (b) => b.textContent)).toBe('Print / Save as PDF');
+    await site.page.emulateMediaType('print');
+    const file = join(scratch, 'site.pdf');
+    await writeFile(file, await site.page.pdf({ format: 'A4', printBackground: true }));
+    const all = squash((await run('pdftotext', ['-layout', file, '-'])).stdout);
+    const first = squash(await pageText(file, 1));
+    expect(first).toContain('Prepared by Acme Web Studio');
+    expect(first).toContain('shoes.example.com');
+    for (const key of FAILING) expect(all).toContain(checkName(key));
+    // The folds are open: each check's pages are listed under it.
+    expect(all).toContain('shoes.example.com/walking');
+    expect(all).toContain('How to fix');
+    for (const words of [...CONTROL_WORDS, 'Refresh', 'Download CSV']) expect(all).not.toContain(words);
+    await run('pdftoppm', ['-png', '-r', '96', '-f', '1', '-l', '1', file, join(screenshotsDir, 'print-site-page')]);
+    await site.page.close();
   });
 });
