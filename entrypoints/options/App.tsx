@@ -49,7 +49,7 @@ export function App() {
             {c.connected && settings.baseUrl ? (
               <>
                 <AddressList defaultPrivacy={settings.preferences.defaultPrivacy} />
-                <ReportsManager runsEnded={runs.finishedCount} />
+                <ReportsManager runsEnded={runs.finishedCount} baseUrl={settings.baseUrl} />
               </>
             ) : (
               <div class="card">

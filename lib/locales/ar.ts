@@ -1464,4 +1464,5 @@ export default {
   trackerNotRepository: 'لا يبدو هذا عنوان مستودع.',
   trackerGithubShape: 'عنوان GitHub يسمّي مالكًا ومستودعًا: https://github.com/owner/repo.',
   trackerGitlabShape: 'عنوان GitLab يسمّي مجموعة ومشروعًا: https://gitlab.example.com/group/project.',
+  linkCopyRefused: 'لم يسمح المتصفح بالنسخ. الرابط هو {address}',
 } satisfies LocaleCatalogue;

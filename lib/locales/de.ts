@@ -988,4 +988,5 @@ export default {
   trackerNotRepository: 'Das sieht nicht nach der Adresse eines Repositorys aus.',
   trackerGithubShape: 'Eine GitHub-Adresse nennt Eigentümer und Repository: https://github.com/owner/repo.',
   trackerGitlabShape: 'Eine GitLab-Adresse nennt Gruppe und Projekt: https://gitlab.example.com/group/project.',
+  linkCopyRefused: 'Der Browser hat das Kopieren nicht erlaubt. Der Link lautet {address}',
 } satisfies LocaleCatalogue;

@@ -957,4 +957,5 @@ export default {
   trackerNotRepository: 'This does not look like a repository’s address.',
   trackerGithubShape: 'A GitHub address names an owner and a repository: https://github.com/owner/repo.',
   trackerGitlabShape: 'A GitLab address names a group and a project: https://gitlab.example.com/group/project.',
+  linkCopyRefused: 'The browser did not let the extension copy. The link is {address}',
 } as const;

@@ -1080,4 +1080,5 @@ export default {
   trackerNotRepository: 'Esto no parece la dirección de un repositorio.',
   trackerGithubShape: 'Una dirección de GitHub nombra un propietario y un repositorio: https://github.com/owner/repo.',
   trackerGitlabShape: 'Una dirección de GitLab nombra un grupo y un proyecto: https://gitlab.example.com/group/project.',
+  linkCopyRefused: 'El navegador no permitió copiar. El enlace es {address}',
 } satisfies LocaleCatalogue;

@@ -1095,4 +1095,5 @@ export default {
   trackerNotRepository: 'Cela ne ressemble pas à l’adresse d’un dépôt.',
   trackerGithubShape: 'Une adresse GitHub nomme un propriétaire et un dépôt : https://github.com/owner/repo.',
   trackerGitlabShape: 'Une adresse GitLab nomme un groupe et un projet : https://gitlab.example.com/group/project.',
+  linkCopyRefused: 'Le navigateur n’a pas permis la copie. Le lien est {address}',
 } satisfies LocaleCatalogue;

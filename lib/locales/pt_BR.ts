@@ -1077,4 +1077,5 @@ export default {
   trackerNotRepository: 'Isto não parece o endereço de um repositório.',
   trackerGithubShape: 'Um endereço do GitHub nomeia um dono e um repositório: https://github.com/owner/repo.',
   trackerGitlabShape: 'Um endereço do GitLab nomeia um grupo e um projeto: https://gitlab.example.com/group/project.',
+  linkCopyRefused: 'O navegador não permitiu copiar. O link é {address}',
 } satisfies LocaleCatalogue;

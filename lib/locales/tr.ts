@@ -954,4 +954,5 @@ export default {
   trackerNotRepository: 'Bu bir depo adresine benzemiyor.',
   trackerGithubShape: 'GitHub adresi bir sahip ve bir depo adlandırır: https://github.com/owner/repo.',
   trackerGitlabShape: 'GitLab adresi bir grup ve bir proje adlandırır: https://gitlab.example.com/group/project.',
+  linkCopyRefused: 'Tarayıcı kopyalamaya izin vermedi. Bağlantı: {address}',
 } satisfies LocaleCatalogue;

@@ -108,6 +108,37 @@ describe('Copy link', () => {
   });
 });
 
+describe('Copy link in the reports manager', () => {
+  it('copies each shareable report’s address and opens the privacy dialog for a private one', async () => {
+    const options = await OptionsPage.open(ext);
+    const page: Page = options.page;
+    await page.bringToFront();
+    await page.waitForSelector(`tr[data-report-id="${ids.password}"] [id$="-copy-link"]`, { timeout: 15_000 });
+    const copy = async (id: number) => {
+      await page.evaluate(() => navigator.clipboard.writeText('nothing copied'));
+      await page.click(`tr[data-report-id="${id}"] [id$="-copy-link"]`);
+      await page.waitForFunction(() => /link|private/i.test(document.querySelector('.rm-status')?.textContent ?? ''));
+      return {
+        status: await page.$eval('.rm-status', (p) => p.textContent ?? ''),
+        clipboard: await page.evaluate(() => navigator.clipboard.readText()),
+      };
+    };
+    expect(await copy(ids.public)).toEqual({
+      status: 'Link copied: anyone with it can open the report.',
+      clipboard: `${service.baseUrl}/reports/${ids.public}`,
+    });
+    const password = await copy(ids.password);
+    expect(password.clipboard).toBe(`${service.baseUrl}/reports/${ids.password}`);
+    expect(password.status).toMatch(/the reader also needs its password/);
+    const hidden = await copy(ids.private);
+    expect(hidden.clipboard).toBe('nothing copied');
+    expect(hidden.status).toMatch(/^This report is private/);
+    await page.waitForSelector('dialog[open]');
+    await page.keyboard.press('Escape');
+    await options.close();
+  });
+});
+
 describe('New issue', () => {
   it('is offered once the site has a GitHub tracker, prefilled, and opening it sends nothing', async () => {
     const options = await OptionsPage.open(ext);

@@ -18,6 +18,7 @@ import { useReportsList } from '@/lib/options/use-reports-list';
 import '@/components/ui/theme.css';
 import '@/components/ui/ui.css';
 import '@/components/options/reports/reports.css';
+import { copyReportLink } from '@/components/options/reports/copy-report-link';
 import { t, tn } from '@/lib/shared/i18n';
 
 /**
@@ -25,7 +26,7 @@ import { t, tn } from '@/lib/shared/i18n';
  * report view, edit, regenerate and delete them. Renders nothing of the
  * connection itself.
  */
-export function ReportsManager({ runsEnded }: { runsEnded: number }) {
+export function ReportsManager({ runsEnded, baseUrl }: { runsEnded: number; baseUrl?: string }) {
   const list = useReportsList();
   const [status, announce] = useAnnouncer();
   // "3 minutes ago" should not go stale while the page stays open.
@@ -114,6 +115,9 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
             onPrivacy={(report) => actions.setDialog({ kind: 'privacy', report })}
             onRegenerate={(report) => void actions.regenerate(report)}
             onDelete={(report) => actions.setDialog({ kind: 'delete', report })}
+            onCopyLink={
+              baseUrl ? (report) => void copyReportLink(report, baseUrl, announce, () => actions.setDialog({ kind: 'privacy', report })) : undefined
+            }
           />
         )}
         {list.page && list.page.unreadable > 0 && <Notice tone="warning" live={false} message={tn('rmUnreadable', list.page.unreadable)} />}
