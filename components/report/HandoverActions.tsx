@@ -2,9 +2,6 @@ import { useState } from 'preact/hooks';
 import type { Report } from '@/lib/api';
 import { asApiError } from '@/lib/api/errors';
 import type { Handover, ReportView } from '@/lib/protocol';
-import { handoverChecks } from '@/lib/report/handover-checks';
-import { jiraCsv, jiraFileName } from '@/lib/report/jira-csv';
-import { reportHtml, reportHtmlFileName } from '@/lib/report/report-html';
 import { saveFile } from '@/lib/report/report-file';
 import { copyText } from '@/lib/pages/copy-text';
 import { lazyComponent } from '@/lib/pages/lazy-component';
@@ -31,18 +28,26 @@ export function HandoverActions({ view, handover, onSaved }: { view: ReportView;
     }
   };
 
-  const downloadHtml = () => {
+  // The file writers are loaded on the first click that needs one, not with the page.
+  const downloadHtml = async () => {
+    const { reportHtml, reportHtmlFileName } = await import('@/lib/report/report-html');
     const name = reportHtmlFileName(report.id);
     save(reportHtml(view, handover.agency), name, 'text/html', t('actionSavedFile', { file: name }));
   };
 
-  const exportJira = () => {
+  const exportJira = async () => {
+    const [{ jiraCsv, jiraFileName }, { handoverChecks }] = await Promise.all([
+      import('@/lib/report/jira-csv'),
+      import('@/lib/report/handover-checks'),
+    ]);
     const link = reportLink(report.privacy, view.webUrl);
     const { csv, rows } = jiraCsv([{ address: report.url, link, checks: handoverChecks(report) }]);
     if (rows === 0) return setOutcome({ tone: 'done', text: t('jiraNone') });
     const name = jiraFileName(String(report.id));
     save(csv, name, 'text/csv', tn('jiraSaved', rows, { file: name }));
   };
+
+  const failedToLoad = (error: unknown) => setOutcome({ tone: 'failed', text: asApiError(error).message });
 
   const copyLink = async () => {
     setManualCopy(null);
@@ -66,13 +71,13 @@ export function HandoverActions({ view, handover, onSaved }: { view: ReportView;
         <button type="button" class="button" onClick={() => window.print()}>
           {t('handoverPrint')}
         </button>
-        <button type="button" class="button" onClick={downloadHtml}>
+        <button type="button" class="button" onClick={() => void downloadHtml().catch(failedToLoad)}>
           {t('handoverDownloadHtml')}
         </button>
         <button type="button" class="button" onClick={() => void copyLink()}>
           {t('handoverCopyLink')}
         </button>
-        <button type="button" class="button" onClick={exportJira}>
+        <button type="button" class="button" onClick={() => void exportJira().catch(failedToLoad)}>
           {t('handoverExportJira')}
         </button>
       </div>
