@@ -9,6 +9,8 @@ import { RESULT_LABELS } from '@/lib/shared/score';
 import { PRIVACY_VALUES } from '@/lib/shared/privacy';
 import { LIMIT_CATEGORIES } from '@/lib/shared/check-categories';
 import type { AcceptedFinding, LimitsVerdict, SiteLimits } from '@/lib/shared/site-limits';
+import { AGENCY_NAME_MAX, LOGO_DATA_URL, LOGO_DATA_URL_MAX, type Agency } from '@/lib/shared/agency';
+import { TRACKER_ADDRESS_MAX, type IssueTracker } from '@/lib/shared/issue-tracker';
 
 /**
  * The whole protocol between the extension's pages and its background, and
@@ -333,6 +335,28 @@ const runTargets = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('matching'), filters: listFiltersSchema }),
 ]);
 
+/** The agency named on reports handed over: its logo a bounded data address of a PNG, JPEG or SVG image. */
+export const agencySchema = z.object({
+  name: z.string().check(z.maxLength(AGENCY_NAME_MAX)),
+  logo: z.nullable(z.string().check(z.maxLength(LOGO_DATA_URL_MAX), z.regex(LOGO_DATA_URL))),
+}) satisfies z.ZodMiniType<Agency>;
+
+/** Where a site's findings go: a GitHub or GitLab repository's https address, or Jira's CSV import. */
+export const issueTrackerSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('github'),
+    repo: z.string().check(z.maxLength(TRACKER_ADDRESS_MAX), z.regex(/^https:\/\/github\.com\/[^/?#]+\/[^/?#]+$/)),
+  }),
+  z.object({ kind: z.literal('gitlab'), repo: z.string().check(z.maxLength(TRACKER_ADDRESS_MAX), z.regex(/^https:\/\/[^/?#@]+(?:\/[^/?#]+){2,}$/)) }),
+  z.object({ kind: z.literal('jira') }),
+]) satisfies z.ZodMiniType<IssueTracker>;
+
+/** What reports handed over need: the agency, and each site's (project's) tracker. */
+export interface Handover {
+  agency: Agency;
+  trackers: Record<string, IssueTracker>;
+}
+
 export const requests = {
   getSettings: z.object({}),
   /** Normalise, check the permission, prove the connection with the account, then keep it. */
@@ -450,6 +474,11 @@ export const requests = {
   removeAccepted: z.object({ id: z.string().check(z.maxLength(64)) }),
   /** The verdict on one report against its site's limits (the popup's line); null when its site has neither limits nor accepted findings. */
   getLimitsVerdict: z.object({ id: reportId }),
+  /** The agency and the sites' issue trackers, for reports handed over. */
+  getHandover: z.object({}),
+  saveAgency: z.object({ agency: agencySchema }),
+  /** Sets a site's issue tracker; null removes it. */
+  saveTracker: z.object({ project: siteProject, tracker: z.nullable(issueTrackerSchema) }),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -521,6 +550,9 @@ export interface Responses {
   acceptFinding: SiteLimitsState;
   removeAccepted: SiteLimitsState;
   getLimitsVerdict: LimitsVerdict | null;
+  getHandover: Handover;
+  saveAgency: Handover;
+  saveTracker: Handover;
 }
 
 /** A report "Compare with…" offers: its address, score and date, never its checks. */

@@ -23,10 +23,15 @@ import {
   type Run,
   type RunItem,
   type SiteSummary,
+  agencySchema,
+  issueTrackerSchema,
+  type Handover,
 } from '@/lib/protocol';
 import { DEFAULT_LIST_QUERY } from '@/lib/shared/list-options';
 import { createSerialQueue } from '@/lib/shared/serial-queue';
 import { RESULT_LABELS } from '@/lib/shared/score';
+import { NO_AGENCY } from '@/lib/shared/agency';
+import { TRACKERS_MAX } from '@/lib/shared/issue-tracker';
 
 /**
  * Everything the extension keeps, declared here and nowhere else: each item
@@ -354,3 +359,32 @@ export const badgeCache = defineStored<Record<string, BadgeEntry>>('session:badg
  * addresses, private ones too.
  */
 export const siteSummaries = defineStored<SiteSummary[]>('session:siteSummaries', keepValid(siteSummarySchema).list, []);
+
+// --- Reports handed over: the agency (its logo up to 100 KB, too large for sync storage) and each site's tracker.
+
+const handoverItem = defineStored<Handover>(
+  'local:handover',
+  z.object({
+    agency: z.catch(agencySchema, NO_AGENCY),
+    trackers: z.catch(
+      z.pipe(
+        keepValid(issueTrackerSchema).record,
+        z.transform((map) => Object.fromEntries(Object.entries(map).slice(0, TRACKERS_MAX))),
+      ),
+      {},
+    ),
+  }),
+  { agency: NO_AGENCY, trackers: {} },
+);
+
+export const readHandover = handoverItem.read;
+export const writeAgency = (agency: Handover['agency']): Promise<Handover> => handoverItem.update((current) => ({ ...current, agency }));
+
+/** Sets or removes a site's tracker; a new site past the most kept is refused. */
+export const writeTracker = (project: string, tracker: Handover['trackers'][string] | null): Promise<Handover> =>
+  handoverItem.update((current) => {
+    const trackers = { ...current.trackers };
+    if (tracker === null) delete trackers[project];
+    else if (project in trackers || Object.keys(trackers).length < TRACKERS_MAX) trackers[project] = tracker;
+    return { ...current, trackers };
+  });

@@ -15,6 +15,8 @@ export const QueuedNotice = lazyComponent(() => import('@/components/popup/Queue
 export const JobProgress = lazyComponent(() => import('@/components/popup/JobProgress').then((m) => m.JobProgress));
 export const JobResult = lazyComponent(() => import('@/components/popup/JobResult').then((m) => m.JobResult));
 export const PasswordField = lazyComponent(() => import('@/components/popup/PasswordField').then((m) => m.PasswordField));
+/** "Copy link" under the page's reports: it appears once loaded, after the first frame. */
+export const CopyReportLink = lazyComponent(() => import('@/components/popup/CopyReportLink').then((m) => m.CopyReportLink));
 export const FailureNotice = lazyComponent(() => import('@/components/popup/FailureNotice').then((m) => m.FailureNotice));
 
 /** The lazy screens the popup draws for `state` with `privacy` chosen. */

@@ -22,11 +22,14 @@ export function CheckItem({
   onPage,
   brief = false,
   acceptance = null,
+  issueUrl,
 }: {
   shown: ShownCheck;
   onPage: ShowOnPageControl;
   brief?: boolean;
   acceptance?: AcceptanceControl | null;
+  /** The site's tracker's new-issue page, prefilled for this failed check. */
+  issueUrl?: string;
 }) {
   const { key, name, check, details } = shown;
   const headingId = useId();
@@ -63,6 +66,11 @@ export function CheckItem({
       )}
       {targets && <ShowOnPage checkKey={key} name={name} targets={targets} control={onPage} />}
       {!brief && !check.passed && acceptance && <FindingAcceptance checkKey={key} name={name} control={acceptance} />}
+      {issueUrl && (
+        <a class="button check__new-issue" href={issueUrl} target="_blank" rel="noopener noreferrer" aria-label={t('issueNewFor', { check: name })}>
+          {t('issueNew')}
+        </a>
+      )}
     </li>
   );
 }

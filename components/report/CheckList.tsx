@@ -19,12 +19,15 @@ export function CheckList({
   onPage,
   onShowAll,
   acceptance = null,
+  issueUrls,
 }: {
   groups: CategoryGroup[];
   onPage: ShowOnPageControl;
   onShowAll: () => void;
   /** The report's acceptances, for its failed checks; null while they load. */
   acceptance?: AcceptanceControl | null;
+  /** The new-issue address of each failed check, by key, when the site has a tracker. */
+  issueUrls?: ReadonlyMap<string, string>;
 }) {
   const [whole, setWhole] = useState(false);
   useEffect(() => {
@@ -64,6 +67,7 @@ export function CheckList({
                   onPage={onPage}
                   acceptance={acceptance}
                   brief={!whole && (drawn += 1) > FIRST_FRAME_CHECKS}
+                  issueUrl={issueUrls?.get(shown.key)}
                 />
               ))}
             </ul>

@@ -17,6 +17,10 @@ import { CompareReports } from '@/components/report/CompareReports';
 import { useComparison } from '@/lib/report/use-comparison';
 import { useReportLimits } from '@/lib/report/use-report-limits';
 import { LimitsVerdictLine } from '@/components/ui/LimitsVerdictLine';
+import { useHandover } from '@/lib/report/use-handover';
+import { reportIssueUrls } from '@/lib/report/issue-link';
+import { HandoverActions } from '@/components/report/HandoverActions';
+import { PrintReport } from '@/components/report/PrintReport';
 import { t } from '@/lib/shared/i18n';
 
 type Loaded = ReturnType<typeof useReport>;
@@ -35,6 +39,10 @@ export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: R
   const compare = useComparison(target, state.phase === 'ready' ? state.view : null);
   const keys = useCheckKeys();
   const limits = useReportLimits(state.phase === 'ready' ? state.view.report : null);
+  const handover = useHandover();
+  const view = state.phase === 'ready' ? state.view : null;
+  const tracker = view?.report.project ? handover.trackers[view.report.project] : undefined;
+  const issueUrls = useMemo(() => (view ? reportIssueUrls(view, tracker) : undefined), [view, tracker]);
 
   const dataState = state.phase === 'ready' && !state.fresh ? 'cached' : state.phase;
   return (
@@ -66,12 +74,20 @@ export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: R
             </button>
           </p>
           {keys.helpOpen && <KeyboardHelp onClose={keys.closeHelp} />}
+          <HandoverActions view={state.view} handover={handover} onSaved={loaded.replaceReport} />
+          <PrintReport view={state.view} agency={handover.agency} />
           <WhatChanged view={state.view} />
           <CompareReports view={state.view} compare={compare} />
           {checks && Object.keys(checks).length > 0 ? (
             <>
               <CheckFilterForm filters={filters} onChange={setFilters} />
-              <CheckList groups={groups} onPage={onPage} onShowAll={() => setFilters(DEFAULT_FILTERS)} acceptance={limits.control} />
+              <CheckList
+                groups={groups}
+                onPage={onPage}
+                onShowAll={() => setFilters(DEFAULT_FILTERS)}
+                acceptance={limits.control}
+                issueUrls={issueUrls}
+              />
             </>
           ) : (
             <p class="report__empty">{t('reportNoChecks')}</p>

@@ -4,6 +4,7 @@ import { LoadFailure } from '@/components/ui/LoadFailure';
 import { SiteExport } from '@/components/site/SiteExport';
 import { SiteFailingList } from '@/components/site/SiteFailingList';
 import { SiteHeader } from '@/components/site/SiteHeader';
+import { SitePrintCover } from '@/components/site/SitePrintCover';
 import { SitePagesTable } from '@/components/site/SitePagesTable';
 import { SiteProgress } from '@/components/site/SiteProgress';
 import { SiteTrendChart } from '@/components/site/SiteTrendChart';
@@ -34,6 +35,7 @@ export function SiteViewScreen({ project, loaded }: { project: string | null; lo
         <Notice tone="error" message={t('siteInvalid')} />
       ) : (
         <>
+          <SitePrintCover project={project} summary={summary} />
           <SiteHeader project={project} summary={summary}>
             {summary?.phase === 'reading' ? (
               <button type="button" class="button" data-action="cancel" onClick={loaded.cancel}>
@@ -47,6 +49,11 @@ export function SiteViewScreen({ project, loaded }: { project: string | null; lo
               )
             )}
             {summary && <SiteExport summary={summary} />}
+            {summary && (
+              <button type="button" class="button" data-action="print" onClick={() => window.print()}>
+                {t('handoverPrint')}
+              </button>
+            )}
             {/* The service keeps a site's addresses without scheme or www: its pages are looked for over https at the project's host. */}
             <a class="button" data-action="plan" href={sitemapPlannerUrl(`https://${project}`)}>
               {t('smPopupOpen')}

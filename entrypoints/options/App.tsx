@@ -2,6 +2,7 @@ import { ToolbarSettings } from '@/components/options/toolbar-settings/ToolbarSe
 import { AccountPanel } from '@/components/options/AccountPanel';
 import { ConnectionForm } from '@/components/options/ConnectionForm';
 import { DefaultPrivacy } from '@/components/options/DefaultPrivacy';
+import { HandoverSettings } from '@/components/options/HandoverSettings';
 import { PermissionBanner } from '@/components/options/PermissionBanner';
 import { QueuePanel } from '@/components/options/QueuePanel';
 import { RunsPanel } from '@/components/options/RunsPanel';
@@ -54,7 +55,7 @@ export function App() {
             {c.connected && settings.baseUrl ? (
               <>
                 <AddressList defaultPrivacy={settings.preferences.defaultPrivacy} />
-                <ReportsManager runsEnded={runs.finishedCount} />
+                <ReportsManager runsEnded={runs.finishedCount} baseUrl={settings.baseUrl} />
               </>
             ) : (
               <div class="card">
@@ -68,6 +69,7 @@ export function App() {
             <div class="card">
               <ToolbarSettings settings={settings} onSaved={c.setSettings} />
             </div>
+            <HandoverSettings />
           </div>
           <div id="limits" class="options__group">
             <SiteLimitsSection />

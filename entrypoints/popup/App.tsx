@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
-import { JobProgress, JobResult, NeedsConnection, NeedsPermission, QueuedNotice, screensFor } from '@/components/popup/lazy-screens';
 import { openBesidePage } from '@/lib/shared/beside-page';
+import { CopyReportLink, JobProgress, JobResult, NeedsConnection, NeedsPermission, QueuedNotice, screensFor } from '@/components/popup/lazy-screens';
 import { openOptions } from '@/components/popup/OpenOptionsButton';
 import { PageAddress } from '@/components/popup/PageAddress';
 import { PageReports } from '@/components/popup/PageReports';
@@ -95,6 +95,9 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
       >
         {glance && <SiteGlanceLine glance={glance} />}
       </PageReports>
+      {job?.state !== 'running' && (job?.state === 'done' ? job.report : state.reports[0]) && (
+        <CopyReportLink report={job?.state === 'done' ? job.report : state.reports[0]!} baseUrl={baseUrl} />
+      )}
       <ReportAllTabs />
       <ReportSitePages address={state.address} />
       {popup.tabId !== undefined && (

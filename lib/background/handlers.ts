@@ -1,5 +1,6 @@
 import { isApiError } from '@/lib/api/errors';
 import { privacyDraft, readListQuery, writePreferences, writeListQuery } from '@/lib/storage';
+import { readHandover, writeAgency, writeTracker } from '@/lib/storage';
 import { connectedApi, forgetKey, saveConnection, saveKeyLifetime, settingsAndApi, settingsView } from '@/lib/background/connection';
 import { forgettingCachedPages, frontTab, keepingPageState, popupStart } from '@/lib/background/popup-cache';
 import { pageState } from '@/lib/background/page-state';
@@ -120,6 +121,9 @@ export function createHandlers(): Handlers {
     acceptFinding: (request) => acceptFinding(request),
     removeAccepted: ({ id }) => removeAccepted(id),
     getLimitsVerdict: async ({ id }) => reportLimitsVerdict(await api(), id),
+    getHandover: () => readHandover(),
+    saveAgency: ({ agency }) => writeAgency(agency),
+    saveTracker: ({ project, tracker }) => writeTracker(project, tracker),
   };
 }
 

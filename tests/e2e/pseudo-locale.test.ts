@@ -88,6 +88,20 @@ describe('the pseudo-locale build', () => {
     expect(await strayText(options, ['#connection'])).toEqual([]);
     expect(await overflowsSideways(options)).toBe(false);
     await ext.screenshot(options, 'pseudo-options');
+
+    // "Reports you hand over": a tracker refused with its reason, then one kept for the report's site.
+    await options.waitForSelector('.handover-settings[data-state="ready"]');
+    await options.type('#tracker-project', 'shop.example.com');
+    await options.type('#tracker-address', 'http://github.com/acme/shop');
+    await options.click('.tracker-settings button[type="submit"]');
+    await options.waitForSelector('#tracker-problem');
+    expect(await strayText(options, ['#preferences'])).toEqual([]);
+    await options.$eval('#tracker-address', (input) => ((input as HTMLInputElement).value = ''));
+    await options.type('#tracker-address', 'https://github.com/acme/shop');
+    await options.click('.tracker-settings button[type="submit"]');
+    await options.waitForSelector('.tracker-settings__list li[data-project="shop.example.com"]');
+    expect(await strayText(options, ['#preferences'])).toEqual([]);
+    expect(await overflowsSideways(options)).toBe(false);
   });
 
   it('words the report view, its dialogs and its outcomes from the catalogue only', async () => {
@@ -100,6 +114,13 @@ describe('the pseudo-locale build', () => {
     expect(await strayText(view, ['main.report'])).toEqual([]);
     expect(await view.evaluate(() => document.title)).toMatch(/^⟦.*⟧$/);
     expect(await overflowsSideways(view)).toBe(false);
+
+    // "New issue" on each failed check (the site has a tracker), and the outcome of "Copy link".
+    expect(await view.$$eval('.check__new-issue', (links) => links.length)).toBeGreaterThan(0);
+    const handover = await view.$$('.report__handover button');
+    await handover[2]!.click(); // Copy link
+    await view.waitForSelector('[data-handover-outcome]:not([data-handover-outcome=""])');
+    expect(await strayText(view, ['main.report'])).toEqual([]);
 
     // The failed checks only, and a filter that leaves none.
     await view.click('input[name="show"][value="failed"]');

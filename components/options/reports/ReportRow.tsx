@@ -15,6 +15,8 @@ export interface RowActions {
   onPrivacy: (report: Report) => void;
   onRegenerate: (report: Report) => void;
   onDelete: (report: Report) => void;
+  /** "Copy link": the report's address on the service, as its privacy allows. */
+  onCopyLink?: (report: Report) => void;
 }
 
 /** The words every row repeats, read from the catalogue once for the table rather than once a row. */
@@ -28,6 +30,7 @@ export interface RowWords {
   regenerating: string;
   delete: string;
   privacyShort: Readonly<Record<Report['privacy'], string>>;
+  copyLink: string;
 }
 
 export function rowWords(): RowWords {
@@ -40,6 +43,7 @@ export function rowWords(): RowWords {
     regenerating: t('actionRegenerating'),
     delete: t('actionDelete'),
     privacyShort: { 0: PRIVACY_SHORT_TEXT[0], 1: PRIVACY_SHORT_TEXT[1], 2: PRIVACY_SHORT_TEXT[2] },
+    copyLink: t('handoverCopyLink'),
   };
 }
 
@@ -154,6 +158,11 @@ export class ReportRow extends Component<Props> {
             <button {...named('delete')} type="button" class="button button--danger" aria-disabled={busy} onClick={act(actions.onDelete)}>
               {words.delete}
             </button>
+            {actions.onCopyLink && (
+              <button {...named('copy-link')} type="button" class="button" onClick={() => actions.onCopyLink?.(report)}>
+                {words.copyLink}
+              </button>
+            )}
           </div>
         </td>
       </tr>

@@ -20,6 +20,7 @@ import { BreaksLimitsFilter } from '@/components/options/limits/BreaksLimitsFilt
 import '@/components/ui/theme.css';
 import '@/components/ui/ui.css';
 import '@/components/options/reports/reports.css';
+import { copyReportLink } from '@/components/options/reports/copy-report-link';
 import { t, tn } from '@/lib/shared/i18n';
 
 /**
@@ -27,7 +28,7 @@ import { t, tn } from '@/lib/shared/i18n';
  * report view, edit, regenerate and delete them. Renders nothing of the
  * connection itself.
  */
-export function ReportsManager({ runsEnded }: { runsEnded: number }) {
+export function ReportsManager({ runsEnded, baseUrl }: { runsEnded: number; baseUrl?: string }) {
   const limits = useAnyLimits();
   const list = useReportsList(limits.any);
   const [status, announce] = useAnnouncer();
@@ -132,6 +133,9 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
             onRegenerate={(report) => void actions.regenerate(report)}
             onDelete={(report) => actions.setDialog({ kind: 'delete', report })}
             verdicts={verdicts}
+            onCopyLink={
+              baseUrl ? (report) => void copyReportLink(report, baseUrl, announce, () => actions.setDialog({ kind: 'privacy', report })) : undefined
+            }
           />
         )}
         {list.page && list.page.unreadable > 0 && <Notice tone="warning" live={false} message={tn('rmUnreadable', list.page.unreadable)} />}

@@ -63,6 +63,7 @@ export function ReportsTable(props: Props) {
       onPrivacy: (report) => latest.current.onPrivacy(report),
       onRegenerate: (report) => latest.current.onRegenerate(report),
       onDelete: (report) => latest.current.onDelete(report),
+      onCopyLink: (report) => latest.current.onCopyLink?.(report),
     }),
     [],
   );

@@ -63,8 +63,20 @@ describe('the reports table', () => {
         [...row.querySelectorAll('.rm-actions > *')].map((action) => labelledName(view.root, action)),
       );
     expect(names()).toEqual([
-      ['Open report shop.example/item-1', 'Privacy shop.example/item-1', 'Regenerate shop.example/item-1', 'Delete shop.example/item-1'],
-      ['Open report shop.example/item-2', 'Privacy shop.example/item-2', 'Regenerate shop.example/item-2', 'Delete shop.example/item-2'],
+      [
+        'Open report shop.example/item-1',
+        'Privacy shop.example/item-1',
+        'Regenerate shop.example/item-1',
+        'Delete shop.example/item-1',
+        'Copy link shop.example/item-1',
+      ],
+      [
+        'Open report shop.example/item-2',
+        'Privacy shop.example/item-2',
+        'Regenerate shop.example/item-2',
+        'Delete shop.example/item-2',
+        'Copy link shop.example/item-2',
+      ],
     ]);
     // The next page patches the same rows: the names follow the new addresses.
     render(table([report(7), report(8)]), view.root);
