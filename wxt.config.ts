@@ -53,7 +53,9 @@ function polyfillForBackgroundOnly(): Plugin {
  * its main thread a few ms on opening, more than the bytes a page gets that it does not use.
  * The dialogs and the secret field apart: the options and the report view use them, the popup
  * only on its password screen. The checks' names and summary apart too: the report and site views
- * use them, the popup never. The site limits apart: the popup loads them only for a site with limits. WXT's empty `virtual:wxt-html-plugins` module (every page imports
+ * use them, the popup never. The site limits apart: the popup loads them only for a site with limits.
+ * What hands a report over (its link, the agency, trackers, CSV, the clipboard) apart: the popup loads it after
+ * its first frame. WXT's empty `virtual:wxt-html-plugins` module (every page imports
  * it) and Vite's helper for `import()` (the popup's and the report view's later screens) join the shared
  * file rather than load as files of their own. Only in the pages' build:
  * the background is one IIFE file, which has no chunks.
@@ -64,6 +66,8 @@ function sharedPageChunks(): Plugin {
   // A site's limits and their verdict: the popup loads them only when its site has limits.
   const limits =
     /[\\/](lib[\\/]shared[\\/](site-limits|check-categories)|lib[\\/]pages[\\/](limits-words|use-site-limits|report-outcome)|components[\\/]ui[\\/]LimitsVerdictLine)\.tsx?|[\\/]components[\\/]ui[\\/]limits\.css/;
+  // A report handed over: its link, the agency, the trackers, CSV and the clipboard.
+  const handover = /[\\/]lib[\\/](shared[\\/](agency|report-link|issue-tracker|csv)|pages[\\/]copy-text)\.ts/;
   const shared =
     /([\\/](node_modules[\\/]preact|lib[\\/](pages|shared|api)|components[\\/]ui)[\\/]|virtual:wxt-html-plugins|vite[\\/]preload-helper)/;
   return {
@@ -76,11 +80,12 @@ function sharedPageChunks(): Plugin {
           groups: [
             {
               name: 'pages',
-              test: (id: string) => shared.test(id) && !dialogs.test(id) && !checkNames.test(id) && !limits.test(id),
+              test: (id: string) => shared.test(id) && !dialogs.test(id) && !checkNames.test(id) && !limits.test(id) && !handover.test(id),
               minShareCount: 2,
             },
             { name: 'dialogs', test: dialogs },
             { name: 'limits', test: limits },
+            { name: 'handover', test: handover, minShareCount: 2 },
           ],
         },
       };
