@@ -15,7 +15,7 @@ export function WhatChanged({ view }: { view: ReportView }) {
   const changes = whatChanged(view);
   const score = view.report.score;
   return (
-    <section class="report__changes card" aria-labelledby="changes-heading" data-changes={changes ? 'compared' : 'first'}>
+    <section id="changes" class="report__changes card" aria-labelledby="changes-heading" data-changes={changes ? 'compared' : 'first'}>
       <h2 id="changes-heading">{t('changesHeading')}</h2>
       {changes ? (
         <>

@@ -6,6 +6,7 @@ import { PermissionBanner } from '@/components/options/PermissionBanner';
 import { QueuePanel } from '@/components/options/QueuePanel';
 import { RunsPanel } from '@/components/options/RunsPanel';
 import { AddressList } from '@/components/options/AddressList';
+import { WatchesPanel } from '@/components/options/watches/WatchesPanel';
 import { useRuns } from '@/lib/options/use-runs';
 import { ReportsManager } from '@/components/options/reports/ReportsManager';
 import { Notice } from '@/components/ui/Notice';
@@ -26,6 +27,7 @@ export function App() {
           <a href="#connection">{t('optionsConnection')}</a>
           <a href="#reports">{t('optionsReports')}</a>
           <a href="#preferences">{t('optionsPreferences')}</a>
+          <a href="#watches">{t('watchHeading')}</a>
         </nav>
       </header>
       {c.loadError && <Notice tone="error" message={c.loadError.message} />}
@@ -49,6 +51,7 @@ export function App() {
               <>
                 <AddressList defaultPrivacy={settings.preferences.defaultPrivacy} />
                 <ReportsManager runsEnded={runs.finishedCount} />
+                <WatchesPanel />
               </>
             ) : (
               <div class="card">

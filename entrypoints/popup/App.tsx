@@ -7,6 +7,7 @@ import { SiteGlanceLine } from '@/components/popup/SiteGlanceLine';
 import { ReportForm } from '@/components/popup/ReportForm';
 import { ReportAllTabs } from '@/components/popup/ReportAllTabs';
 import { ReportSitePages } from '@/components/popup/ReportSitePages';
+import { WatchPageButton } from '@/components/ui/WatchPageButton';
 import { Notice } from '@/components/ui/Notice';
 import type { ResponseOf, SettingsView } from '@/lib/protocol';
 import { errorView, type ErrorView } from '@/lib/pages/error-view';
@@ -96,6 +97,7 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
       </PageReports>
       <ReportAllTabs />
       <ReportSitePages address={state.address} />
+      <WatchPageButton url={state.address} privacy={state.reports[0]?.privacy} />
     </>
   );
 }

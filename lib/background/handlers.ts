@@ -18,6 +18,16 @@ import { giveBackSitePermission, holdSitePermission } from '@/lib/background/sit
 import { reportsOfPathOnOtherHosts } from '@/lib/background/path-on-other-hosts';
 import { cancelSiteSummary, siteGlance, siteSummaryNow, startSiteSummary } from '@/lib/background/site-summary';
 import { planSitemap } from '@/lib/background/sitemap/sitemap-plan';
+import {
+  addWatches,
+  changeWatch,
+  checkWatchNow,
+  readWatchesView,
+  removeWatch,
+  saveWatchSettings,
+  testWebhook,
+  watchFor,
+} from '@/lib/background/watches/watch-checks';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
 export function createHandlers(): Handlers {
@@ -110,6 +120,14 @@ export function createHandlers(): Handlers {
     cancelSiteSummary: ({ project }) => cancelSiteSummary(project),
     getSiteGlance: async ({ url }) => siteGlance(await api(), url),
     readSitemap: ({ origin, giveBack }) => whileAlive(() => planSitemap(connectedApi, origin, giveBack)),
+    getWatches: () => readWatchesView(),
+    addWatches: (request) => addWatches(request),
+    changeWatch: (request) => changeWatch(request),
+    removeWatch: ({ id }) => removeWatch(id),
+    checkWatchNow: ({ id }) => checkWatchNow(id),
+    getWatchFor: ({ url }) => watchFor(url),
+    saveWatchSettings: (request) => saveWatchSettings(request),
+    testWebhook: () => testWebhook(),
   };
 }
 

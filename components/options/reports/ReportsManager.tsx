@@ -9,6 +9,7 @@ import { Pager } from '@/components/options/reports/Pager';
 import { ReportDialogs } from '@/components/options/reports/ReportDialogs';
 import { ReportsTable } from '@/components/options/reports/ReportsTable';
 import { SelectionBar } from '@/components/options/reports/SelectionBar';
+import { WatchSelected } from '@/components/options/watches/WatchSelected';
 import { ListControls } from '@/components/options/reports/ListControls';
 import { ExportButton } from '@/components/options/reports/ExportButton';
 import { useAnnouncer, useListAnnouncement } from '@/lib/options/use-announcer';
@@ -85,7 +86,9 @@ export function ReportsManager({ runsEnded }: { runsEnded: number }) {
           onClear={selection.clear}
           onSelectMatching={() => page && selection.selectMatching(page.total)}
           onAction={(choice) => actions.setDialog({ kind: 'bulk', choice })}
-        />
+        >
+          <WatchSelected selection={selection.selection} shown={reports} />
+        </SelectionBar>
         <ExportButton filters={listFilters(query)} announce={announce} />
       </div>
       {!errorAtPager && loadError}

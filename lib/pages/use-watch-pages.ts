@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { ApiErrorData } from '@/lib/api/errors';
+import type { Privacy } from '@/lib/shared/privacy';
+import { errorData } from '@/lib/pages/error-view';
+import { sendToBackground } from '@/lib/pages/send-to-background';
+import { tn } from '@/lib/shared/i18n';
+
+/** A page to watch, with its latest report's privacy when known. */
+export interface PageToWatch {
+  url: string;
+  privacy?: Privacy;
+}
+
+/** The browser's time zone, in minutes east of UTC: a new watch keeps it. */
+const offsetMinutes = () => -new Date().getTimezoneOffset();
+/** New watches: weekly, at 9 in the morning; the options page changes either. */
+const NEW_WATCH = { every: 'weekly', hour: 9 } as const;
+
+/**
+ * "Watch this page" and "Watch these pages": adds the watches and answers what to say. `url`: a page
+ * whose watch is looked up first, so a page watched already says so.
+ */
+export function useWatchPages(url?: string) {
+  const [watched, setWatched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState<string[]>([]);
+  const [error, setError] = useState<ApiErrorData | null>(null);
+
+  useEffect(() => {
+    if (!url) return;
+    let live = true;
+    sendToBackground('getWatchFor', { url }).then(
+      (watch) => live && setWatched(watch !== null),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [url]);
+
+  const watch = async (pages: readonly PageToWatch[]) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await sendToBackground('addWatches', { pages: [...pages], ...NEW_WATCH, offsetMinutes: offsetMinutes() });
+      setWatched(true);
+      setSaid([tn('watchAdded', answer.added), ...(answer.madePrivate > 0 ? [tn('watchMadePrivate', answer.madePrivate)] : [])]);
+      return answer;
+    } catch (caught) {
+      setError(errorData(caught));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { watched, busy, said, error, watch };
+}
