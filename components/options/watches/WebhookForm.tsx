@@ -78,7 +78,7 @@ export function WebhookForm({ webhook, onSave }: { webhook: Webhook | null; onSa
         </label>
         <label class="field">
           <span class="field__label">{t('watchWebhookKind')}</span>
-          <select class="input" value={kind} onChange={(e) => setKind(e.currentTarget.value as WebhookKind)}>
+          <select class="input watches__webhook-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as WebhookKind)}>
             {KINDS.map((choice) => (
               <option key={choice.kind} value={choice.kind}>
                 {choice.label()}
