@@ -3,6 +3,7 @@ import { summariseChecks } from '@/lib/shared/check-summary';
 import { PRIVACY_TEXT } from '@/lib/shared/privacy';
 import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
+import { WatchPageButton } from '@/components/ui/WatchPageButton';
 import { siteViewPath } from '@/lib/shared/site-view-address';
 import { t, tn } from '@/lib/shared/i18n';
 
@@ -30,6 +31,7 @@ export function ReportHeader({ view }: { view: ReportView }) {
             {t('reportWholeSite', { project: report.project })}
           </a>
         )}
+        <WatchPageButton url={report.url} privacy={report.privacy} />
       </div>
       {tally && (
         <p class="report__tally" data-failed={failed} data-total={tally.total}>

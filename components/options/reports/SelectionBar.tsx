@@ -12,7 +12,7 @@ interface Props {
   onClear: () => void;
   onSelectMatching: () => void;
   onAction: (choice: BulkChoice) => void;
-  /** More actions on the chosen reports, after the bulk ones. */
+  /** More actions on the chosen reports, before the bulk ones. */
   children?: ComponentChildren;
 }
 
@@ -37,6 +37,7 @@ export function SelectionBar({ count, matching, matchingTotal, onClear, onSelect
       <button type="button" class="button" aria-disabled={none} onClick={() => !none && onClear()}>
         {t('rmClearSelection')}
       </button>
+      {children}
       {CHOICES.map((choice) => (
         <button
           key={choice}
@@ -48,7 +49,6 @@ export function SelectionBar({ count, matching, matchingTotal, onClear, onSelect
           {bulkButtonText(choice)}
         </button>
       ))}
-      {children}
     </div>
   );
 }

@@ -39,8 +39,10 @@ export function WatchRow({ watch, now, busy, onChange, onRemove, onCheckNow }: P
               </option>
             ))}
           </select>
+          {/* Hours as Intl writes them in the UI language, like dates. */}
           <select
             class="input"
+            translate={false}
             aria-label={t('watchHourOf', { address })}
             value={String(watch.hour)}
             onChange={(e) => onChange({ id: watch.id, hour: Number(e.currentTarget.value) })}
@@ -82,7 +84,13 @@ export function WatchRow({ watch, now, busy, onChange, onRemove, onCheckNow }: P
           <span class="muted">–</span>
         )}
       </td>
-      <td class="watches__next">{watch.nextCheckAt === null ? <span class="muted">{t('watchPausedState')}</span> : dayAndTime(watch.nextCheckAt)}</td>
+      <td class="watches__next">
+        {watch.nextCheckAt === null ? (
+          <span class="muted">{t('watchPausedState')}</span>
+        ) : (
+          <time dateTime={new Date(watch.nextCheckAt).toISOString()}>{dayAndTime(watch.nextCheckAt)}</time>
+        )}
+      </td>
       <td class="watches__actions">
         <button type="button" class="button" disabled={busy} onClick={onCheckNow} aria-label={t('watchCheckNowOf', { address })}>
           {t('watchCheckNow')}

@@ -39,7 +39,12 @@ export function WatchSelected({ selection, shown }: { selection: Selection; show
 
   return (
     <>
-      <button type="button" class="button" aria-disabled={none || busy} onClick={() => !none && !busy && void start().catch(() => undefined)}>
+      <button
+        type="button"
+        class="button rm-selection__watch"
+        aria-disabled={none || busy}
+        onClick={() => !none && !busy && void start().catch(() => undefined)}
+      >
         {t('watchTheseThePages')}
       </button>
       {overQuota && (

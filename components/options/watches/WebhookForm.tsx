@@ -8,10 +8,11 @@ import { originPattern } from '@/lib/shared/permission';
 import { webhookAllowed } from '@/lib/shared/webhook-address';
 import { t } from '@/lib/shared/i18n';
 
-const KINDS: readonly { kind: WebhookKind; label: () => string }[] = [
-  { kind: 'slack', label: () => 'Slack' },
-  { kind: 'discord', label: () => 'Discord' },
-  { kind: 'ntfy', label: () => 'ntfy' },
+/** Product names stay as they are (`translate` false); only plain JSON is worded. */
+const KINDS: readonly { kind: WebhookKind; label: () => string; name?: true }[] = [
+  { kind: 'slack', label: () => 'Slack', name: true },
+  { kind: 'discord', label: () => 'Discord', name: true },
+  { kind: 'ntfy', label: () => 'ntfy', name: true },
   { kind: 'json', label: () => t('watchWebhookJson') },
 ];
 
@@ -80,7 +81,7 @@ export function WebhookForm({ webhook, onSave }: { webhook: Webhook | null; onSa
           <span class="field__label">{t('watchWebhookKind')}</span>
           <select class="input watches__webhook-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as WebhookKind)}>
             {KINDS.map((choice) => (
-              <option key={choice.kind} value={choice.kind}>
+              <option key={choice.kind} value={choice.kind} translate={choice.name ? false : undefined}>
                 {choice.label()}
               </option>
             ))}
