@@ -1495,4 +1495,5 @@ export default {
   watchDigestMessage: 'تسردها صفحة الخيارات.',
   watchQuotaPausedTitle: 'توقفت مراقبة الصفحات مؤقتًا',
   watchQuotaPausedMessage: 'نفدت حصة هذا الشهر. تُستأنف الفحوص في {date}.',
+  watchBadgeTitle: 'Site Report: هذه الصفحة مراقَبة',
 } satisfies LocaleCatalogue;

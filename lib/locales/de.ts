@@ -1008,4 +1008,5 @@ export default {
   watchDigestMessage: 'Die Optionsseite listet sie auf.',
   watchQuotaPausedTitle: 'Beobachtete Seiten pausiert',
   watchQuotaPausedMessage: 'Das Kontingent dieses Monats ist aufgebraucht. Die Prüfungen beginnen wieder am {date}.',
+  watchBadgeTitle: 'Site Report: Diese Seite wird beobachtet',
 } satisfies LocaleCatalogue;

@@ -976,4 +976,5 @@ export default {
   watchDigestMessage: 'The options page lists them.',
   watchQuotaPausedTitle: 'Watched pages paused',
   watchQuotaPausedMessage: 'This month’s quota is used up. The checks start again on {date}.',
+  watchBadgeTitle: 'Site Report: this page is watched',
 } as const;

@@ -1101,4 +1101,5 @@ export default {
   watchDigestMessage: 'La página de opciones las muestra.',
   watchQuotaPausedTitle: 'Páginas vigiladas en pausa',
   watchQuotaPausedMessage: 'La cuota de este mes se ha agotado. Las comprobaciones vuelven el {date}.',
+  watchBadgeTitle: 'Site Report: esta página está vigilada',
 } satisfies LocaleCatalogue;

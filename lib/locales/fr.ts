@@ -1117,4 +1117,5 @@ export default {
   watchDigestMessage: 'La page des options les liste.',
   watchQuotaPausedTitle: 'Pages surveillées en pause',
   watchQuotaPausedMessage: 'Le quota de ce mois est épuisé. Les vérifications reprennent le {date}.',
+  watchBadgeTitle: 'Site Report : cette page est surveillée',
 } satisfies LocaleCatalogue;

@@ -1099,4 +1099,5 @@ export default {
   watchDigestMessage: 'A página de opções as lista.',
   watchQuotaPausedTitle: 'Páginas monitoradas pausadas',
   watchQuotaPausedMessage: 'A cota deste mês acabou. As verificações voltam em {date}.',
+  watchBadgeTitle: 'Site Report: esta página é monitorada',
 } satisfies LocaleCatalogue;

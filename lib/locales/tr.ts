@@ -970,4 +970,5 @@ export default {
   watchDigestMessage: 'Seçenekler sayfası bunları listeler.',
   watchQuotaPausedTitle: 'İzlenen sayfalar duraklatıldı',
   watchQuotaPausedMessage: 'Bu ayın kotası doldu. Kontroller {date} tarihinde yeniden başlar.',
+  watchBadgeTitle: 'Site Report: bu sayfa izleniyor',
 } satisfies LocaleCatalogue;

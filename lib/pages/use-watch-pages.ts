@@ -4,6 +4,7 @@ import type { Privacy } from '@/lib/shared/privacy';
 import { errorData } from '@/lib/pages/error-view';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { tn } from '@/lib/shared/i18n';
+import { checksPerMonth, passesQuota } from '@/lib/shared/watch-cost';
 
 /** A page to watch, with its latest report's privacy when known. */
 export interface PageToWatch {
@@ -54,5 +55,30 @@ export function useWatchPages(url?: string) {
     }
   };
 
-  return { watched, busy, said, error, watch };
+  const [overQuota, setOverQuota] = useState<{ checks: number; quota: number; pages: readonly PageToWatch[] } | null>(null);
+
+  /** Watches the pages, unless that would pass the month's quota: then `overQuota` says so, and `watch` goes on anyway. */
+  const watchWithinQuota = async (pages: readonly PageToWatch[]) => {
+    setOverQuota(null);
+    setError(null);
+    try {
+      const [view, account] = await Promise.all([sendToBackground('getWatches', {}), sendToBackground('getAccount', {}).catch(() => null)]);
+      const quota = account?.reportsPerMonth ?? null;
+      if (typeof quota === 'number' && passesQuota(view.checksPerMonth, pages.length, NEW_WATCH.every, quota)) {
+        setOverQuota({ checks: view.checksPerMonth + pages.length * checksPerMonth(NEW_WATCH.every), quota, pages });
+        return null;
+      }
+    } catch (caught) {
+      setError(errorData(caught));
+      return null;
+    }
+    return watch(pages);
+  };
+  const watchAnyway = () => {
+    const pages = overQuota?.pages;
+    setOverQuota(null);
+    if (pages) void watch(pages);
+  };
+
+  return { watched, busy, said, error, watch, overQuota, watchWithinQuota, watchAnyway };
 }
