@@ -69,11 +69,18 @@ export function webhookBody(kind: WebhookKind, alert: WebhookAlert): WebhookRequ
   }
 }
 
-async function tryOnce(webhook: Webhook, request: WebhookRequest, fetcher: typeof fetch): Promise<string | null> {
+/** How a send is bounded; tests shorten the waits. */
+export interface WebhookLimits {
+  timeoutMs: number;
+  waitsMs: readonly number[];
+}
+const LIMITS: WebhookLimits = { timeoutMs: TIMEOUT_MS, waitsMs: WAITS_MS };
+
+async function tryOnce(webhook: Webhook, request: WebhookRequest, timeoutMs: number): Promise<string | null> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await fetcher(webhook.url, {
+    const response = await fetch(webhook.url, {
       method: 'POST',
       headers: { 'Content-Type': request.contentType, ...request.headers },
       body: request.body,
@@ -99,15 +106,19 @@ async function tryOnce(webhook: Webhook, request: WebhookRequest, fetcher: typeo
 }
 
 /** Sends, trying again after a failure (at most WAITS_MS.length more times). Answers null once taken, else the last failure in words. */
-export async function sendToWebhook(webhook: Webhook, request: WebhookRequest, fetcher: typeof fetch = fetch): Promise<string | null> {
+export async function sendToWebhook(
+  webhook: Webhook,
+  request: WebhookRequest,
+  { timeoutMs, waitsMs }: WebhookLimits = LIMITS,
+): Promise<string | null> {
   if (!webhookAllowed(webhook.url)) return t('watchWebhookRefused');
   const release = keepAlive();
   try {
-    let failure = await tryOnce(webhook, request, fetcher);
-    for (const wait of WAITS_MS) {
+    let failure = await tryOnce(webhook, request, timeoutMs);
+    for (const wait of waitsMs) {
       if (failure === null) break;
       await new Promise((resolve) => setTimeout(resolve, wait));
-      failure = await tryOnce(webhook, request, fetcher);
+      failure = await tryOnce(webhook, request, timeoutMs);
     }
     return failure;
   } finally {
