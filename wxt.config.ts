@@ -60,6 +60,9 @@ function polyfillForBackgroundOnly(): Plugin {
 function sharedPageChunks(): Plugin {
   const dialogs = /[\\/]components[\\/]ui[\\/](Dialog|PrivacyDialog|DeleteDialog|SecretInput|Field)\.tsx/;
   const checkNames = /[\\/]lib[\\/]shared[\\/]check-(names|summary)\.ts/;
+  // Watching pages is drawn once loaded, after a page's first frame: its code stays out of the shared chunk.
+  const watching =
+    /[\\/](components[\\/]ui[\\/]WatchPages?Button\.tsx|lib[\\/]pages[\\/]use-watch-pages\.ts|lib[\\/]shared[\\/](watch-cost|webhook-address)\.ts)/;
   const shared =
     /([\\/](node_modules[\\/]preact|lib[\\/](pages|shared|api)|components[\\/]ui)[\\/]|virtual:wxt-html-plugins|vite[\\/]preload-helper)/;
   return {
@@ -70,7 +73,11 @@ function sharedPageChunks(): Plugin {
         ...output,
         codeSplitting: {
           groups: [
-            { name: 'pages', test: (id: string) => shared.test(id) && !dialogs.test(id) && !checkNames.test(id), minShareCount: 2 },
+            {
+              name: 'pages',
+              test: (id: string) => shared.test(id) && !dialogs.test(id) && !checkNames.test(id) && !watching.test(id),
+              minShareCount: 2,
+            },
             { name: 'dialogs', test: dialogs },
           ],
         },

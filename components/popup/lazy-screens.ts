@@ -16,6 +16,8 @@ export const JobProgress = lazyComponent(() => import('@/components/popup/JobPro
 export const JobResult = lazyComponent(() => import('@/components/popup/JobResult').then((m) => m.JobResult));
 export const PasswordField = lazyComponent(() => import('@/components/popup/PasswordField').then((m) => m.PasswordField));
 export const FailureNotice = lazyComponent(() => import('@/components/popup/FailureNotice').then((m) => m.FailureNotice));
+/** Drawn once loaded, after the first frame: the popup opens as fast as without it. */
+export const WatchPageButton = lazyComponent(() => import('@/components/ui/WatchPageButton').then((m) => m.WatchPageButton));
 
 /** The lazy screens the popup draws for `state` with `privacy` chosen. */
 export function screensFor(state: PopupState, privacy: Privacy) {

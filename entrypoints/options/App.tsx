@@ -6,7 +6,7 @@ import { PermissionBanner } from '@/components/options/PermissionBanner';
 import { QueuePanel } from '@/components/options/QueuePanel';
 import { RunsPanel } from '@/components/options/RunsPanel';
 import { AddressList } from '@/components/options/AddressList';
-import { WatchesPanel } from '@/components/options/watches/WatchesPanel';
+import { WatchesPanel } from '@/components/options/watches/lazy-watches';
 import { useRuns } from '@/lib/options/use-runs';
 import { ReportsManager } from '@/components/options/reports/ReportsManager';
 import { Notice } from '@/components/ui/Notice';

@@ -1,5 +1,5 @@
 import { useMemo } from 'preact/hooks';
-import { JobProgress, JobResult, NeedsConnection, NeedsPermission, QueuedNotice, screensFor } from '@/components/popup/lazy-screens';
+import { JobProgress, JobResult, NeedsConnection, NeedsPermission, QueuedNotice, screensFor, WatchPageButton } from '@/components/popup/lazy-screens';
 import { openOptions } from '@/components/popup/OpenOptionsButton';
 import { PageAddress } from '@/components/popup/PageAddress';
 import { PageReports } from '@/components/popup/PageReports';
@@ -7,7 +7,6 @@ import { SiteGlanceLine } from '@/components/popup/SiteGlanceLine';
 import { ReportForm } from '@/components/popup/ReportForm';
 import { ReportAllTabs } from '@/components/popup/ReportAllTabs';
 import { ReportSitePages } from '@/components/popup/ReportSitePages';
-import { WatchPageButton } from '@/components/ui/WatchPageButton';
 import { Notice } from '@/components/ui/Notice';
 import type { ResponseOf, SettingsView } from '@/lib/protocol';
 import { errorView, type ErrorView } from '@/lib/pages/error-view';

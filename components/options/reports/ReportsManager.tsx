@@ -9,7 +9,7 @@ import { Pager } from '@/components/options/reports/Pager';
 import { ReportDialogs } from '@/components/options/reports/ReportDialogs';
 import { ReportsTable } from '@/components/options/reports/ReportsTable';
 import { SelectionBar } from '@/components/options/reports/SelectionBar';
-import { WatchSelected } from '@/components/options/watches/WatchSelected';
+import { WatchSelected } from '@/components/options/watches/lazy-watches';
 import { ListControls } from '@/components/options/reports/ListControls';
 import { ExportButton } from '@/components/options/reports/ExportButton';
 import { useAnnouncer, useListAnnouncement } from '@/lib/options/use-announcer';
