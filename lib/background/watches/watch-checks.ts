@@ -95,8 +95,10 @@ export async function changeWatch({ id, paused, every, hour }: RequestOf<'change
             ...(paused !== undefined ? { paused } : {}),
             ...(every !== undefined ? { every } : {}),
             ...(hour !== undefined ? { hour } : {}),
-            // Resumed: the next slot from now, not every one missed while paused.
-            ...(paused === false && watch.paused ? { lastCheckAt: Math.max(watch.lastCheckAt ?? 0, Date.now()) } : {}),
+            // Resumed or rescheduled: the next slot from now, not one missed while paused or under the old schedule.
+            ...((paused === false && watch.paused) || every !== undefined || hour !== undefined
+              ? { lastCheckAt: Math.max(watch.lastCheckAt ?? 0, Date.now()) }
+              : {}),
           },
     ),
   );
