@@ -11,6 +11,7 @@ export function WatchAlertSettings({ scoreDrop, onSave }: { scoreDrop: number; o
   return (
     <form
       class="watches__settings"
+      aria-label={t('watchScoreDrop')}
       onSubmit={(e) => {
         e.preventDefault();
         if (valid) void onSave(points).then(setSaved);

@@ -63,11 +63,12 @@ export function WebhookForm({ webhook, onSave }: { webhook: Webhook | null; onSa
   };
 
   return (
-    <section class="watches__webhook" aria-labelledby="webhook-title">
+    <div class="watches__webhook">
       <h3 id="webhook-title">{t('watchWebhookHeading')}</h3>
       <p class="muted">{t('watchWebhookIntro')}</p>
       <form
         class="watches__webhook-form"
+        aria-labelledby="webhook-title"
         onSubmit={(e) => {
           e.preventDefault();
           save();
@@ -104,6 +105,6 @@ export function WebhookForm({ webhook, onSave }: { webhook: Webhook | null; onSa
         </div>
       </form>
       {said && <Notice tone={said.tone} message={said.message} />}
-    </section>
+    </div>
   );
 }
