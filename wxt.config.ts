@@ -68,6 +68,9 @@ function sharedPageChunks(): Plugin {
     /[\\/](lib[\\/]shared[\\/](site-limits|check-categories)|lib[\\/]pages[\\/](limits-words|use-site-limits|report-outcome)|components[\\/]ui[\\/]LimitsVerdictLine)\.tsx?|[\\/]components[\\/]ui[\\/]limits\.css/;
   // A report handed over: its link, the agency, the trackers, CSV and the clipboard.
   const handover = /[\\/]lib[\\/](shared[\\/](agency|report-link|issue-tracker|csv)|pages[\\/]copy-text)\.ts/;
+  // Watching pages is drawn once loaded, after a page's first frame: its code stays out of the shared chunk.
+  const watching =
+    /[\\/](components[\\/]ui[\\/]WatchPages?Button\.tsx|lib[\\/]pages[\\/]use-watch-pages\.ts|lib[\\/]shared[\\/](watch-cost|webhook-address)\.ts)/;
   const shared =
     /([\\/](node_modules[\\/]preact|lib[\\/](pages|shared|api)|components[\\/]ui)[\\/]|virtual:wxt-html-plugins|vite[\\/]preload-helper)/;
   return {
@@ -80,7 +83,8 @@ function sharedPageChunks(): Plugin {
           groups: [
             {
               name: 'pages',
-              test: (id: string) => shared.test(id) && !dialogs.test(id) && !checkNames.test(id) && !limits.test(id) && !handover.test(id),
+              test: (id: string) =>
+                shared.test(id) && !dialogs.test(id) && !checkNames.test(id) && !limits.test(id) && !handover.test(id) && !watching.test(id),
               minShareCount: 2,
             },
             { name: 'dialogs', test: dialogs },

@@ -13,6 +13,7 @@ import { registerRuns } from '@/lib/background/runs/run-engine';
 import { registerSiteSummaries } from '@/lib/background/site-summary';
 import { registerQueuedCreates } from '@/lib/background/runs/queued-creates';
 import { registerRunNotices } from '@/lib/background/runs/run-notices';
+import { registerWatches } from '@/lib/background/watches/watch-checks';
 import { closeStorageToPageWorlds } from '@/lib/storage';
 
 export default defineBackground(() => {
@@ -27,6 +28,7 @@ export default defineBackground(() => {
   registerRuns();
   registerQueuedCreates();
   registerRunNotices();
+  registerWatches();
   registerReportsWithoutPopup();
   registerContextMenu();
   registerShortcuts();

@@ -203,6 +203,8 @@ export const runSchema = z.object({
    * back (up to 7 days), listed in the queue rather than among the runs, and gone once it ends.
    */
   queued: z.optional(z.literal(true)),
+  /** The check of a watched page (its watch's id): one create, told to the watches, and gone once it ends. */
+  watch: z.optional(z.string().check(z.maxLength(64))),
 });
 export type Run = z.infer<typeof runSchema>;
 
@@ -225,6 +227,77 @@ export interface RunView {
   /** The addresses being worked on now. */
   current: string[];
   failed: { url: string; reason: string }[];
+}
+
+/** How often a watched page is checked. */
+export const WATCH_EVERY = ['daily', 'weekly', 'monthly'] as const;
+export type WatchEvery = (typeof WATCH_EVERY)[number];
+/** The most pages one can watch: each is checked by a report of the month's quota. */
+export const MAX_WATCHES = 200;
+/** The webhooks a watch's alerts can go to, by the shape of body each takes. */
+export const WEBHOOK_KINDS = ['slack', 'discord', 'ntfy', 'json'] as const;
+export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
+
+const watchVerdict = z.enum(['worse', 'recovered', 'steady']);
+
+/** A watched page: checked by a new report on its schedule, its alerts told when it gets worse or recovers. */
+export const watchSchema = z.object({
+  id: z.string().check(z.maxLength(64)),
+  url: pageUrl,
+  /** The privacy of its checks: its latest report's, private when that one had a password (never stored). */
+  privacy: z.union([z.literal(0), z.literal(1)]),
+  every: z.enum(WATCH_EVERY),
+  /** The preferred hour, 0–23, in the time zone the watch was made in. */
+  hour: z.int().check(z.minimum(0), z.maximum(23)),
+  /** That time zone, in minutes east of UTC. */
+  offsetMinutes: z.int().check(z.minimum(-840), z.maximum(840)),
+  createdAt: z.number(),
+  paused: z.boolean(),
+  /** When its last check was started: its next one is the first slot after. */
+  lastCheckAt: z.nullable(z.number()),
+  /** The last check's report, its score and change, and what the rules said of it. */
+  last: z.nullable(z.object({ reportId, score: z.nullable(z.number()), delta: z.nullable(z.number()), verdict: watchVerdict, at: z.number() })),
+  /** The report before the page got worse, while it has not recovered: its score and the high-importance checks it passed. */
+  worseSince: z.nullable(
+    z.object({ reportId, score: z.nullable(z.number()), passing: z.array(z.string().check(z.maxLength(200))).check(z.maxLength(200)) }),
+  ),
+  /** Why its last check failed. */
+  lastError: z.nullable(apiErrorDataSchema),
+  /** The last time the webhook could not be told, and why, until it is told again. */
+  webhookError: z.nullable(z.object({ at: z.number(), message: z.string().check(z.maxLength(500)) })),
+});
+export type Watch = z.infer<typeof watchSchema>;
+
+/** Where a watch's alerts go besides the notification: a webhook the user added, of one origin they allowed. */
+export const webhookSchema = z.object({ url: z.string().check(z.maxLength(2048), z.regex(/^https?:\/\//)), kind: z.enum(WEBHOOK_KINDS) });
+export type Webhook = z.infer<typeof webhookSchema>;
+
+/** The watches' settings and state as a whole. */
+export const watchSettingsSchema = z.object({
+  /** The fewest points the score must fall by to alert. */
+  scoreDrop: z.int().check(z.minimum(1), z.maximum(100)),
+  webhook: z.nullable(webhookSchema),
+  /** The service said the month's quota is used up: no check is sent before this time (the next month). */
+  quotaPausedUntil: z.nullable(z.number()),
+  /** When each of the last alerts was shown, for the digest. */
+  alertTimes: z.array(z.number()).check(z.maxLength(50)),
+});
+export type WatchSettings = z.infer<typeof watchSettingsSchema>;
+
+/** A watch as the options page lists it: when it is next checked (null when paused). */
+export interface WatchView extends Watch {
+  nextCheckAt: number | null;
+}
+
+/** The watches section: every watch, the settings, and what they cost a month. */
+export interface WatchesView {
+  watches: WatchView[];
+  scoreDrop: number;
+  webhook: Webhook | null;
+  quotaPausedUntil: number | null;
+  /** Checks a month the watches not paused take, at most. */
+  checksPerMonth: number;
+  max: number;
 }
 
 /** The most pages (addresses) and failed checks of one page the site view keeps; reports beyond are read, not kept. */
@@ -479,6 +552,30 @@ export const requests = {
   saveAgency: z.object({ agency: agencySchema }),
   /** Sets a site's issue tracker; null removes it. */
   saveTracker: z.object({ project: siteProject, tracker: z.nullable(issueTrackerSchema) }),
+  /** Every watch, its settings and what it costs a month. */
+  getWatches: z.object({}),
+  /** Watches pages (each with its latest report's privacy when known); a page watched already keeps its watch. */
+  addWatches: z.object({
+    pages: z.array(z.object({ url: pageUrl, privacy: z.optional(privacy) })).check(z.minLength(1), z.maxLength(MAX_WATCHES)),
+    every: z.enum(WATCH_EVERY),
+    hour: z.int().check(z.minimum(0), z.maximum(23)),
+    offsetMinutes: z.int().check(z.minimum(-840), z.maximum(840)),
+  }),
+  /** Pauses or resumes a watch, or changes its schedule. */
+  changeWatch: z.object({
+    id: z.string().check(z.maxLength(64)),
+    paused: z.optional(z.boolean()),
+    every: z.optional(z.enum(WATCH_EVERY)),
+    hour: z.optional(z.int().check(z.minimum(0), z.maximum(23))),
+  }),
+  removeWatch: z.object({ id: z.string().check(z.maxLength(64)) }),
+  /** Checks a watched page now, whatever its schedule; answers once the check is started. */
+  checkWatchNow: z.object({ id: z.string().check(z.maxLength(64)) }),
+  /** The watch of a page, if it is watched. */
+  getWatchFor: z.object({ url: pageUrl }),
+  saveWatchSettings: z.object({ scoreDrop: z.optional(z.int().check(z.minimum(1), z.maximum(100))), webhook: z.optional(z.nullable(webhookSchema)) }),
+  /** Sends the webhook a test alert; answers whether it took it. */
+  testWebhook: z.object({}),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -553,6 +650,15 @@ export interface Responses {
   getHandover: Handover;
   saveAgency: Handover;
   saveTracker: Handover;
+  getWatches: WatchesView;
+  /** `added`: new watches; `madePrivate`: of those, pages whose latest report had a password, watched as private. */
+  addWatches: { view: WatchesView; added: number; madePrivate: number };
+  changeWatch: WatchesView;
+  removeWatch: WatchesView;
+  checkWatchNow: WatchesView;
+  getWatchFor: WatchView | null;
+  saveWatchSettings: WatchesView;
+  testWebhook: { ok: true } | { ok: false; message: string };
 }
 
 /** A report "Compare with…" offers: its address, score and date, never its checks. */
@@ -633,7 +739,7 @@ export type Reply<T> = { ok: true; value: T } | { ok: false; error: ApiErrorData
  * browser's permission settings; or the queue of reports waiting for the
  * service; or a site summary being read), so an open page reads it again.
  */
-export type StateChange = 'connection' | 'preferences' | 'permission' | 'queue' | 'runs' | 'site' | 'limits';
+export type StateChange = 'connection' | 'preferences' | 'permission' | 'queue' | 'runs' | 'site' | 'limits' | 'watches';
 export interface StateChangedMessage {
   type: 'stateChanged';
   change: StateChange;

@@ -26,6 +26,10 @@ import {
   agencySchema,
   issueTrackerSchema,
   type Handover,
+  watchSchema,
+  watchSettingsSchema,
+  type Watch,
+  type WatchSettings,
 } from '@/lib/protocol';
 import { DEFAULT_LIST_QUERY } from '@/lib/shared/list-options';
 import { createSerialQueue } from '@/lib/shared/serial-queue';
@@ -311,6 +315,22 @@ export const siteLimits = defineStored<SiteLimitsState>(
   { limits: {}, accepted: [] },
 );
 
+/** Watched pages (lib/background/watches/): local, so their schedules outlive the browser. At most MAX_WATCHES. */
+export const watches = defineStored<Watch[]>('local:watches', keepValid(watchSchema).list, []);
+
+export const DEFAULT_WATCH_SETTINGS: WatchSettings = { scoreDrop: 5, webhook: null, quotaPausedUntil: null, alertTimes: [] };
+/** The watches' settings, read field by field so one bad value keeps the others. */
+export const watchSettings = defineStored<WatchSettings>(
+  'local:watchSettings',
+  z.object({
+    scoreDrop: z.catch(watchSettingsSchema.shape.scoreDrop, DEFAULT_WATCH_SETTINGS.scoreDrop),
+    webhook: z.catch(watchSettingsSchema.shape.webhook, DEFAULT_WATCH_SETTINGS.webhook),
+    quotaPausedUntil: z.catch(watchSettingsSchema.shape.quotaPausedUntil, DEFAULT_WATCH_SETTINGS.quotaPausedUntil),
+    alertTimes: z.catch(watchSettingsSchema.shape.alertTimes, DEFAULT_WATCH_SETTINGS.alertTimes),
+  }),
+  DEFAULT_WATCH_SETTINGS,
+);
+
 // --- Session storage below: it outlives the service worker (stopped after 30 s idle) but not the browser, and never reaches the disk.
 
 /** Reports being made, by page address: a popup opened later, or a worker started again, finds their outcome. */
@@ -335,7 +355,7 @@ export const privacyDraft = defineStored<{ url: string; privacy: z.infer<typeof 
 
 /** What a click on each notification shown does; the worker that wakes for the click must still know. */
 const notificationActionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('report'), id: z.int().check(z.positive()) }),
+  z.object({ kind: z.literal('report'), id: z.int().check(z.positive()), section: z.optional(z.literal('changes')) }),
   z.object({ kind: z.literal('options') }),
 ]);
 export type NotificationAction = z.infer<typeof notificationActionSchema>;

@@ -18,6 +18,8 @@ export const PasswordField = lazyComponent(() => import('@/components/popup/Pass
 /** "Copy link" under the page's reports: it appears once loaded, after the first frame. */
 export const CopyReportLink = lazyComponent(() => import('@/components/popup/CopyReportLink').then((m) => m.CopyReportLink));
 export const FailureNotice = lazyComponent(() => import('@/components/popup/FailureNotice').then((m) => m.FailureNotice));
+/** Drawn once loaded, after the first frame: the popup opens as fast as without it. */
+export const WatchPageButton = lazyComponent(() => import('@/components/ui/WatchPageButton').then((m) => m.WatchPageButton));
 
 /** The lazy screens the popup draws for `state` with `privacy` chosen. */
 export function screensFor(state: PopupState, privacy: Privacy) {

@@ -3,8 +3,12 @@ import { summariseChecks } from '@/lib/shared/check-summary';
 import { PRIVACY_TEXT } from '@/lib/shared/privacy';
 import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
+import { lazyComponent } from '@/lib/pages/lazy-component';
 import { siteViewPath } from '@/lib/shared/site-view-address';
 import { t, tn } from '@/lib/shared/i18n';
+
+/** Drawn once loaded, after the report: the view opens as fast as without it. */
+const WatchPageButton = lazyComponent(() => import('@/components/ui/WatchPageButton').then((m) => m.WatchPageButton));
 
 /** The address, the score with its label and colour, the date, the privacy, the tally of failures, and the way to the service's own page. */
 export function ReportHeader({ view }: { view: ReportView }) {
@@ -30,6 +34,7 @@ export function ReportHeader({ view }: { view: ReportView }) {
             {t('reportWholeSite', { project: report.project })}
           </a>
         )}
+        <WatchPageButton url={report.url} privacy={report.privacy} />
       </div>
       {tally && (
         <p class="report__tally" data-failed={failed} data-total={tally.total}>

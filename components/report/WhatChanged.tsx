@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import type { ReportView } from '@/lib/protocol';
 import { whatChanged } from '@/lib/report/changes';
 import { signed } from '@/lib/pages/score-change';
@@ -14,8 +15,13 @@ const names = (checks: { name: string }[]) =>
 export function WhatChanged({ view }: { view: ReportView }) {
   const changes = whatChanged(view);
   const score = view.report.score;
+  const section = useRef<HTMLElement>(null);
+  // Opened at `#changes` (an alert's notification): the section is drawn after the report arrives, so the browser could not scroll to it.
+  useEffect(() => {
+    if (location.hash === '#changes') section.current?.scrollIntoView({ block: 'start' });
+  }, []);
   return (
-    <section class="report__changes card" aria-labelledby="changes-heading" data-changes={changes ? 'compared' : 'first'}>
+    <section ref={section} id="changes" class="report__changes card" aria-labelledby="changes-heading" data-changes={changes ? 'compared' : 'first'}>
       <h2 id="changes-heading">{t('changesHeading')}</h2>
       {changes ? (
         <>

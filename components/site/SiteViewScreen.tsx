@@ -2,6 +2,7 @@ import type { useSiteSummary } from '@/lib/site/use-site-summary';
 import { Notice } from '@/components/ui/Notice';
 import { LoadFailure } from '@/components/ui/LoadFailure';
 import { SiteExport } from '@/components/site/SiteExport';
+import { MOST_WATCHED_AT_ONCE, WatchPagesButton } from '@/components/ui/WatchPagesButton';
 import { SiteFailingList } from '@/components/site/SiteFailingList';
 import { SiteHeader } from '@/components/site/SiteHeader';
 import { SitePrintCover } from '@/components/site/SitePrintCover';
@@ -53,6 +54,9 @@ export function SiteViewScreen({ project, loaded }: { project: string | null; lo
               <button type="button" class="button" data-action="print" onClick={() => window.print()}>
                 {t('handoverPrint')}
               </button>
+            )}
+            {summary && summary.pages.length > 0 && summary.pages.length <= MOST_WATCHED_AT_ONCE && (
+              <WatchPagesButton pages={() => summary.pages.map((page) => ({ url: page.url, privacy: page.privacy }))} />
             )}
             {/* The service keeps a site's addresses without scheme or www: its pages are looked for over https at the project's host. */}
             <a class="button" data-action="plan" href={sitemapPlannerUrl(`https://${project}`)}>

@@ -7,6 +7,7 @@ import { PermissionBanner } from '@/components/options/PermissionBanner';
 import { QueuePanel } from '@/components/options/QueuePanel';
 import { RunsPanel } from '@/components/options/RunsPanel';
 import { AddressList } from '@/components/options/AddressList';
+import { WatchesPanel } from '@/components/options/watches/lazy-watches';
 import { useRuns } from '@/lib/options/use-runs';
 import { ReportsManager } from '@/components/options/reports/ReportsManager';
 import { Notice } from '@/components/ui/Notice';
@@ -33,6 +34,7 @@ export function App() {
           <a href="#reports">{t('optionsReports')}</a>
           <a href="#preferences">{t('optionsPreferences')}</a>
           <a href="#limits">{t('limitsSectionTitle')}</a>
+          <a href="#watches">{t('watchHeading')}</a>
         </nav>
       </header>
       {c.loadError && <Notice tone="error" message={c.loadError.message} />}
@@ -56,6 +58,7 @@ export function App() {
               <>
                 <AddressList defaultPrivacy={settings.preferences.defaultPrivacy} />
                 <ReportsManager runsEnded={runs.finishedCount} baseUrl={settings.baseUrl} />
+                <WatchesPanel />
               </>
             ) : (
               <div class="card">

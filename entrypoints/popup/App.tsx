@@ -1,6 +1,15 @@
 import { useMemo } from 'preact/hooks';
 import { openBesidePage } from '@/lib/shared/beside-page';
-import { CopyReportLink, JobProgress, JobResult, NeedsConnection, NeedsPermission, QueuedNotice, screensFor } from '@/components/popup/lazy-screens';
+import {
+  CopyReportLink,
+  JobProgress,
+  JobResult,
+  NeedsConnection,
+  NeedsPermission,
+  QueuedNotice,
+  screensFor,
+  WatchPageButton,
+} from '@/components/popup/lazy-screens';
 import { openOptions } from '@/components/popup/OpenOptionsButton';
 import { PageAddress } from '@/components/popup/PageAddress';
 import { PageReports } from '@/components/popup/PageReports';
@@ -105,6 +114,7 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
           {t('openBeside')}
         </button>
       )}
+      <WatchPageButton url={state.address} privacy={state.reports[0]?.privacy} />
     </>
   );
 }

@@ -21,6 +21,16 @@ import { cancelSiteSummary, siteGlance, siteSummaryNow, startSiteSummary } from 
 import { planSitemap } from '@/lib/background/sitemap/sitemap-plan';
 import { acceptFinding, readSiteLimits, removeAccepted, reportLimitsVerdict, saveSiteLimits } from '@/lib/background/site-limits-store';
 import { onlyFailedChecks } from '@/lib/background/failed-checks';
+import {
+  addWatches,
+  changeWatch,
+  checkWatchNow,
+  readWatchesView,
+  removeWatch,
+  saveWatchSettings,
+  testWebhook,
+  watchFor,
+} from '@/lib/background/watches/watch-checks';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
 export function createHandlers(): Handlers {
@@ -124,6 +134,14 @@ export function createHandlers(): Handlers {
     getHandover: () => readHandover(),
     saveAgency: ({ agency }) => writeAgency(agency),
     saveTracker: ({ project, tracker }) => writeTracker(project, tracker),
+    getWatches: () => readWatchesView(),
+    addWatches: (request) => addWatches(request),
+    changeWatch: (request) => changeWatch(request),
+    removeWatch: ({ id }) => removeWatch(id),
+    checkWatchNow: ({ id }) => checkWatchNow(id),
+    getWatchFor: ({ url }) => watchFor(url),
+    saveWatchSettings: (request) => saveWatchSettings(request),
+    testWebhook: () => testWebhook(),
   };
 }
 

@@ -14,6 +14,8 @@ export interface ReportViewTarget {
   url?: string;
   /** Another report shown side by side with this one (`compare=N`). */
   compare?: number;
+  /** The section scrolled to on opening: "what changed" (`#changes`). */
+  section?: 'changes';
 }
 
 /** The longest address the view's own address carries (the background takes no longer one). */
@@ -33,13 +35,13 @@ export function reportViewPathOf(report: { id: number; url: string; generatedAt:
 }
 
 /** Path and query within the extension, e.g. `/report.html?id=12&tab=3&url=example.com%2Fblog`. */
-export function reportViewPath({ id, tabId, generatedAt, url, compare }: ReportViewTarget): string {
+export function reportViewPath({ id, tabId, generatedAt, url, compare, section }: ReportViewTarget): string {
   const query = new URLSearchParams({ id: String(id) });
   if (tabId !== undefined) query.set('tab', String(tabId));
   if (generatedAt) query.set('at', generatedAt);
   if (url && url.length <= MAX_ADDRESS) query.set('url', url);
   if (compare !== undefined && compare !== id) query.set('compare', String(compare));
-  return `${REPORT_VIEW_PAGE}?${query}`;
+  return `${REPORT_VIEW_PAGE}?${query}${section ? `#${section}` : ''}`;
 }
 
 /** The target named by the view's own query string, or null when it names no report. */

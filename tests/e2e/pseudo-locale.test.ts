@@ -320,6 +320,21 @@ describe('the pseudo-locale build', () => {
     await page.close();
   });
 
+  it('words the watched pages section, with a watch added from a selection, from the catalogue only', async () => {
+    const options = await ext.openOptions();
+    await options.waitForSelector('#watches .watches__empty');
+    expect(await strayText(options, ['#watches'])).toEqual([]);
+    const row = await options.waitForSelector('section.rm[data-state="idle"] tr[data-report-id]', { timeout: 15_000 });
+    await row!.$eval('input[type="checkbox"]', (box) => (box as HTMLInputElement).click());
+    await options.waitForSelector('.rm-selection button[aria-disabled="false"]');
+    await options.click('.rm-selection__watch');
+    await options.waitForSelector('#watches .watches__row', { timeout: 15_000 });
+    expect(await strayText(options, ['#watches', '.rm-selection'])).toEqual([]);
+    expect(await overflowsSideways(options)).toBe(false);
+    await ext.screenshot(options, 'pseudo-watches');
+    await options.close();
+  });
+
   it('words the sitemap planner, before and after reading, from the catalogue only', async () => {
     // On 127.0.0.1, which the service's own permission covers: no prompt.
     const sitemaps = await startPageServer(sitemapSiteRoutes());

@@ -9,6 +9,7 @@ import { Pager } from '@/components/options/reports/Pager';
 import { ReportDialogs } from '@/components/options/reports/ReportDialogs';
 import { ReportsTable } from '@/components/options/reports/ReportsTable';
 import { SelectionBar } from '@/components/options/reports/SelectionBar';
+import { WatchSelected } from '@/components/options/watches/lazy-watches';
 import { ListControls } from '@/components/options/reports/ListControls';
 import { ExportButton } from '@/components/options/reports/ExportButton';
 import { useAnnouncer, useListAnnouncement } from '@/lib/options/use-announcer';
@@ -92,7 +93,9 @@ export function ReportsManager({ runsEnded, baseUrl }: { runsEnded: number; base
           onClear={selection.clear}
           onSelectMatching={() => page && selection.selectMatching(page.total)}
           onAction={(choice) => actions.setDialog({ kind: 'bulk', choice })}
-        />
+        >
+          <WatchSelected selection={selection.selection} shown={reports} />
+        </SelectionBar>
         <ExportButton filters={listFilters(query)} announce={announce} />
       </div>
       {verdicts && (

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { bulkButtonText, reportsCount } from '@/lib/shared/run-text';
 import type { BulkChoice } from '@/lib/options/use-report-actions';
 import { t, tn } from '@/lib/shared/i18n';
@@ -11,6 +12,8 @@ interface Props {
   onClear: () => void;
   onSelectMatching: () => void;
   onAction: (choice: BulkChoice) => void;
+  /** More actions on the chosen reports, before the bulk ones. */
+  children?: ComponentChildren;
 }
 
 const CHOICES: BulkChoice[] = ['regenerate', 'public', 'private', 'delete'];
@@ -19,7 +22,7 @@ const CHOICES: BulkChoice[] = ['regenerate', 'public', 'private', 'delete'];
  * Always in place (no layout jump when the first row is chosen), so the
  * focus has somewhere to return to when a bulk action's dialog closes.
  */
-export function SelectionBar({ count, matching, matchingTotal, onClear, onSelectMatching, onAction }: Props) {
+export function SelectionBar({ count, matching, matchingTotal, onClear, onSelectMatching, onAction, children }: Props) {
   const none = count === 0;
   return (
     <div class="rm-selection" role="group" aria-label={t('rmSelected')}>
@@ -34,6 +37,7 @@ export function SelectionBar({ count, matching, matchingTotal, onClear, onSelect
       <button type="button" class="button" aria-disabled={none} onClick={() => !none && onClear()}>
         {t('rmClearSelection')}
       </button>
+      {children}
       {CHOICES.map((choice) => (
         <button
           key={choice}

@@ -60,8 +60,8 @@ export function onItemSettled(listener: ItemSettledListener): () => void {
   return () => itemListeners.delete(listener);
 }
 
-/** The runs the options page lists: the queued creates are its queue, not runs. */
-export const readRunViews = async (): Promise<RunView[]> => (await runs.read()).filter((run) => !run.queued).map(runView);
+/** The runs the options page lists: the queued creates are its queue, and the checks of watched pages its watches, not runs. */
+export const readRunViews = async (): Promise<RunView[]> => (await runs.read()).filter((run) => !run.queued && !run.watch).map(runView);
 
 /**
  * The most items one run holds: each is kept in local storage (about 100 bytes), which the
@@ -169,12 +169,13 @@ async function lane(): Promise<void> {
       const settled = settleItem(list, taken, outcome, Date.now());
       finished = settled.finished;
       settledRun = settled.runs.find((run) => run.id === taken.runId);
-      // A queued create that ended is gone from the queue; a run stays for the panel.
-      return settled.finished?.queued ? settled.runs.filter((run) => run.id !== taken.runId) : settled.runs;
+      // A queued create that ended, or a watch's check that ended or stopped, is gone; a run stays for the panel.
+      const gone = settled.finished?.queued || (settledRun?.watch !== undefined && settledRun.state !== 'running');
+      return gone ? settled.runs.filter((run) => run.id !== taken.runId) : settled.runs;
     });
     if (settledRun) for (const listener of itemListeners) listener(settledRun, taken, outcome);
     const ended = finished as Run | null;
-    if (ended && !ended.queued) for (const listener of endListeners) listener(ended);
+    if (ended && !ended.queued && !ended.watch) for (const listener of endListeners) listener(ended);
   }
 }
 

@@ -234,10 +234,10 @@ export function nextWake(runs: readonly Run[]): number | null {
   return times.length > 0 ? Math.min(...times) : null;
 }
 
-/** How many items of all running runs (not the queued creates, which show ↻) are not finished: the badge's number. */
+/** How many items of all running runs (not the queued creates, which show ↻, nor watches' checks) are not finished: the badge's number. */
 export const itemsLeft = (runs: readonly Run[]) =>
   runs
-    .filter((run) => run.state === 'running' && !run.queued)
+    .filter((run) => run.state === 'running' && !run.queued && !run.watch)
     .reduce((sum, run) => sum + run.items.filter((i) => i.state === 'pending' || i.state === 'sending').length, 0);
 
 export function runView(run: Run): RunView {

@@ -3,6 +3,7 @@ import type { Report } from '@/lib/api';
 import { checkReportable, pageKey } from '@/lib/shared/page-address';
 import { RESULT_LABEL_TEXT, scoreLabel, type ResultLabel } from '@/lib/shared/score';
 import type { BadgeResult } from '@/lib/background/toolbar/badge-lookup';
+import { t } from '@/lib/shared/i18n';
 
 /**
  * Painting the badge: how a result looks on the toolbar icon (the score, on
@@ -58,6 +59,11 @@ async function setLook(look: BadgeLook, tabId?: number): Promise<void> {
   const which = tabId === undefined ? {} : { tabId };
   await browser.action.setBadgeBackgroundColor({ ...which, color: look.color });
   await browser.action.setBadgeText({ ...which, text: look.text });
+}
+
+/** The icon's title over a tab: whether its page is watched (lib/background/watches/), else the extension's name. */
+export async function markWatched(tabId: number, watched: boolean): Promise<void> {
+  await browser.action.setTitle({ tabId, title: watched ? t('watchBadgeTitle') : t('extName') }).catch(() => undefined);
 }
 
 export async function paint(tabId: number, look: BadgeLook): Promise<void> {

@@ -3,16 +3,17 @@ import { onJobChange } from '@/lib/background/report-jobs';
 import type { Job } from '@/lib/protocol';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
 import { queuedFor, watchQueue } from '@/lib/background/runs/queued-creates';
-import { readPreferences, watchConnection, watchPreferences, writePreferences } from '@/lib/storage';
+import { readPreferences, watchConnection, watchPreferences, watches, writePreferences } from '@/lib/storage';
 import { askForResult, clearCache, readCached, resetLookups, writeCached } from '@/lib/background/toolbar/badge-lookup';
 import { createBadgePacing } from '@/lib/background/toolbar/badge-pacing';
-import { pageKey } from '@/lib/shared/page-address';
+import { pageKey, samePage } from '@/lib/shared/page-address';
 import {
   badgeLook,
   badgeResultOf,
   clearAllBadges,
   currentAddress,
   EMPTY_LOOK,
+  markWatched,
   paint,
   PROGRESS_LOOK,
   QUEUED_LOOK,
@@ -90,6 +91,10 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
     if (result === undefined || !now || pageKey(now) !== key) return;
     shown.set(tabId, key);
     await paint(tabId, badgeLook(result));
+    await markWatched(
+      tabId,
+      (await watches.read()).some((watch) => samePage(watch.url, url)),
+    );
   }
 
   /** A later change of the tab replaces its pending refresh, so the address looked up is the one it rests on. */
@@ -152,6 +157,10 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
   watchPreferences(() => track(followSetting()));
   // Another service has other reports: what the badges show no longer holds.
   // A page queued, made or cancelled: the tabs showing queued pages are painted again.
+  const stopWatchingWatches = watches.watch(() => {
+    // A page watched or no longer watched: the tabs shown are marked again.
+    for (const tabId of shown.keys()) schedule(tabId);
+  });
   const stopWatchingQueue = watchQueue(() => {
     for (const tabId of shown.keys()) schedule(tabId);
     track(browser.tabs.query({ active: true }).then((tabs) => tabs.forEach((tab) => tab.id !== undefined && schedule(tab.id))));
@@ -170,6 +179,7 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
     stop() {
       stopFollowingJobs();
       stopWatchingQueue();
+      stopWatchingWatches();
       for (const { timer } of timers.values()) clearTimeout(timer);
       timers.clear();
     },

@@ -100,9 +100,9 @@ async function takeAction(id: string): Promise<NotificationAction | null> {
   return taken;
 }
 
-/** Shows a notification and remembers what a click on it does. Answers its id. */
-export async function showNotification(content: NotificationContent): Promise<string> {
-  const id = `report-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+/** Shows a notification and remembers what a click on it does. Answers its id. `replacing`: the id of one shown again in place. */
+export async function showNotification(content: NotificationContent, replacing?: string): Promise<string> {
+  const id = replacing ?? `report-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   if (content.action) await rememberAction(id, content.action);
   await browser.notifications.create(id, {
     type: 'basic',
@@ -114,7 +114,8 @@ export async function showNotification(content: NotificationContent): Promise<st
 }
 
 async function runAction(action: NotificationAction): Promise<void> {
-  if (action.kind === 'report') await browser.tabs.create({ url: new URL(reportViewPath({ id: action.id }), browser.runtime.getURL('/')).href });
+  if (action.kind === 'report')
+    await browser.tabs.create({ url: new URL(reportViewPath({ id: action.id, section: action.section }), browser.runtime.getURL('/')).href });
   else await browser.runtime.openOptionsPage();
 }
 

@@ -117,6 +117,21 @@ describe('the toolbar badge', () => {
     await vi.waitFor(async () => expect((await badgeOf(tab)).text).toBe('64'));
   });
 
+  it('marks a watched page in the icon’s title, and unmarks it once it is no longer watched', async () => {
+    const page = freshPage();
+    world.service.seedReports(world.key, [{ url: page, score: 77 }]);
+    await turnOn();
+    const tab = await visit(page);
+    expect(await fakeBrowser.action.getTitle({ tabId: tab })).toBe('Site Report');
+    const { addWatches, removeWatch } = await import('@/lib/background/watches/watch-checks');
+    const { view } = await addWatches({ pages: [{ url: page }], every: 'weekly', hour: 9, offsetMinutes: 0 });
+    await vi.waitFor(async () => expect(await fakeBrowser.action.getTitle({ tabId: tab })).toBe('Site Report: this page is watched'));
+    // The score stays as it was: the mark is in the title, not the badge's four characters.
+    expect((await badgeOf(tab)).text).toBe('77');
+    await removeWatch(view.watches[0]!.id);
+    await vi.waitFor(async () => expect(await fakeBrowser.action.getTitle({ tabId: tab })).toBe('Site Report'));
+  });
+
   it('is off by default: no address is looked up', async () => {
     expect((await readPreferences()).badgeEnabled).toBe(false);
     apis.granted.add('tabs');
