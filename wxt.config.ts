@@ -65,7 +65,7 @@ function sharedPageChunks(): Plugin {
   const checkNames = /[\\/]lib[\\/]shared[\\/]check-(names|summary)\.ts/;
   // A site's limits and their verdict: the popup loads them only when its site has limits.
   const limits =
-    /[\\/](lib[\\/]shared[\\/](site-limits|check-categories)|lib[\\/]pages[\\/](limits-words|use-site-limits|report-outcome)|components[\\/]ui[\\/]LimitsVerdictLine)\.tsx?|[\\/]components[\\/]ui[\\/]limits\.css/;
+    /[\\/](lib[\\/]shared[\\/](site-limits|check-categories|limits-words)|lib[\\/]pages[\\/](use-site-limits|report-outcome)|components[\\/]ui[\\/]LimitsVerdictLine)\.tsx?|[\\/]components[\\/]ui[\\/]limits\.css/;
   // A report handed over: its link, the agency, the trackers, CSV and the clipboard.
   const handover = /[\\/]lib[\\/](shared[\\/](agency|report-link|issue-tracker|csv)|pages[\\/]copy-text)\.ts/;
   // Watching pages is drawn once loaded, after a page's first frame: its code stays out of the shared chunk.

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'preact/hooks';
 import type { SiteSummary } from '@/lib/protocol';
 import type { SiteLimitsSource } from '@/lib/pages/use-site-limits';
 import { useNow } from '@/lib/pages/use-clock';
-import { limitsSummaryText } from '@/lib/pages/limits-words';
+import { limitsSummaryText } from '@/lib/shared/limits-words';
 import { pageVerdicts } from '@/lib/site/site-limits-pages';
 import { reportViewPath } from '@/lib/shared/report-view-address';
 import { LimitsVerdictLine } from '@/components/ui/LimitsVerdictLine';

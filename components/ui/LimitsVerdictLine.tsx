@@ -1,6 +1,6 @@
 import type { LimitsVerdict } from '@/lib/shared/site-limits';
 import '@/components/ui/limits.css';
-import { brokenLimitText, verdictText } from '@/lib/pages/limits-words';
+import { brokenLimitText, verdictText } from '@/lib/shared/limits-words';
 
 /** A report's verdict on its site's limits: within or not, and each limit it breaks in words. `brief`: the line only. */
 export function LimitsVerdictLine({ verdict, brief = false }: { verdict: LimitsVerdict; brief?: boolean }) {

@@ -1,14 +1,16 @@
 import { ApiError } from '@/lib/api/errors';
-import type { ReportsApi } from '@/lib/api';
+import type { Report, ReportsApi } from '@/lib/api';
 import { siteLimits } from '@/lib/storage';
 import { ACCEPTED_MAX, LIMITS_MAX_SITES, type ParsedRequestOf, type SiteLimitsState } from '@/lib/protocol';
 import { announce } from '@/lib/background/connection';
 import { t } from '@/lib/shared/i18n';
-import { hasLimits, limitsVerdict, type LimitsVerdict, type SiteLimits } from '@/lib/shared/site-limits';
+import { brokenLimitText } from '@/lib/shared/limits-words';
+import { acceptedChecksAt, hasLimits, limitsVerdict, type LimitsVerdict, type ReportOutcome, type SiteLimits } from '@/lib/shared/site-limits';
 
 /**
  * Each site's limits and its accepted findings, kept in local storage within bounds (200 sites,
- * 1000 acceptances), and the verdict on one report for the popup. Every change tells open pages.
+ * 1000 acceptances), the verdict on one report for the popup, and what a watched check's alert needs of them.
+ * Every change tells open pages.
  */
 
 export function readSiteLimits(): Promise<SiteLimitsState> {
@@ -62,6 +64,23 @@ export async function reportLimitsVerdict(api: Pick<ReportsApi, 'getReport'>, id
   const report = await api.getReport({ id });
   const project = report.project;
   if (project === null || (!(project in state.limits) && !state.accepted.some((entry) => entry.project === project))) return null;
+  return limitsVerdict(outcomeOf(report, project), state.limits[project], state.accepted, now);
+}
+
+function outcomeOf(report: Report, project: string): ReportOutcome {
   const failed = Object.entries(report.checks ?? {}).flatMap(([key, check]) => (check.passed ? [] : [{ key, importance: check.importance }]));
-  return limitsVerdict({ project, url: report.url, score: report.score, failed }, state.limits[project], state.accepted, now);
+  return { project, url: report.url, score: report.score, failed };
+}
+
+/**
+ * What a watched check's alert needs of its site: the limits the report breaks, in words (null when the site has
+ * none), and the checks accepted for its page, which fail without news.
+ */
+export async function limitsForAlert(report: Report, now = Date.now()): Promise<{ broken: string[] | null; accepted: Set<string> }> {
+  const state = await siteLimits.read();
+  const project = report.project;
+  const accepted = acceptedChecksAt(state.accepted, project, report.url, now);
+  const limits = project === null ? undefined : state.limits[project];
+  if (project === null || !hasLimits(limits)) return { broken: null, accepted };
+  return { broken: limitsVerdict(outcomeOf(report, project), limits, state.accepted, now).broken.map(brokenLimitText), accepted };
 }

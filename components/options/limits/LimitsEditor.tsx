@@ -1,7 +1,7 @@
 import { useId, useState } from 'preact/hooks';
 import { LIMIT_CATEGORIES, checksOfCategory, type LimitCategory } from '@/lib/shared/check-categories';
 import { checkName } from '@/lib/shared/check-names';
-import { CATEGORY_TEXT } from '@/lib/pages/limits-words';
+import { CATEGORY_TEXT } from '@/lib/shared/limits-words';
 import type { SiteLimits } from '@/lib/shared/site-limits';
 import { t } from '@/lib/shared/i18n';
 import '@/components/ui/limits.css';

@@ -1,6 +1,6 @@
 import '@/components/ui/limits.css';
 import type { LimitsVerdict } from '@/lib/shared/site-limits';
-import { brokenLimitText, verdictText } from '@/lib/pages/limits-words';
+import { brokenLimitText, verdictText } from '@/lib/shared/limits-words';
 import { t } from '@/lib/shared/i18n';
 
 /** The reports manager's "Limits" cell: within, or what the report breaks; "No limits" when its site has none. */

@@ -2,7 +2,7 @@ import { useId, useState } from 'preact/hooks';
 import { LimitsEditor } from '@/components/options/limits/LimitsEditor';
 import { AcceptedList } from '@/components/options/limits/AcceptedList';
 import { Notice } from '@/components/ui/Notice';
-import { limitsSummaryText } from '@/lib/pages/limits-words';
+import { limitsSummaryText } from '@/lib/shared/limits-words';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { useSiteLimits } from '@/lib/pages/use-site-limits';
 import type { SiteLimits } from '@/lib/shared/site-limits';

@@ -5,6 +5,7 @@ import { announce, connectedApi } from '@/lib/background/connection';
 import { addRun, onItemSettled, scheduleWork, wakeAlso } from '@/lib/background/runs/run-engine';
 import type { Claim, Outcome } from '@/lib/background/runs/run-state';
 import { alertVerdict, type AlertReport } from '@/lib/background/watches/alert-rules';
+import { limitsForAlert } from '@/lib/background/site-limits-store';
 import { tellQuotaPause, tellVerdict } from '@/lib/background/watches/watch-alerts';
 import { sendToWebhook, webhookBody } from '@/lib/background/watches/webhook';
 import { afterQuotaRefused, dueWatches, nextWatchWake, watchesView, withAdded } from '@/lib/background/watches/watch-state';
@@ -168,7 +169,11 @@ async function judge(watch: Watch, made: ListedReport): Promise<void> {
     if (!isApiError(error)) throw error;
   }
   const settings = await watchSettings.read();
-  const verdict = alertVerdict(previous, report, settings, null, { worseSince: watch.worseSince ? baselineReport(watch.worseSince) : null });
+  const limits = await limitsForAlert(report);
+  const verdict = alertVerdict(previous, report, settings, limits.broken, {
+    accepted: limits.accepted,
+    worseSince: watch.worseSince ? baselineReport(watch.worseSince) : null,
+  });
   const now = Date.now();
   const worseSince =
     verdict.kind === 'recovered'

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
-import { reportLimitsVerdict } from '@/lib/background/site-limits-store';
+import { limitsForAlert, reportLimitsVerdict } from '@/lib/background/site-limits-store';
+import type { Report } from '@/lib/api';
 import { requests } from '@/lib/protocol';
 import { siteLimits } from '@/lib/storage';
 import { originPattern } from '@/lib/shared/permission';
@@ -175,5 +176,58 @@ describe('the verdict on a report of the local service', () => {
     const failed = Object.values(listed.checks!);
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.every((check) => !check.passed)).toBe(true);
+  });
+});
+
+describe('what a watched check’s alert needs of its site', () => {
+  const checked = (score: number, failing: Record<string, 'high' | 'medium' | 'low'>): Report => ({
+    id: 9,
+    url: 'shop.example.com/cart',
+    project: 'shop.example.com',
+    score,
+    label: 'decent',
+    privacy: 1,
+    hasPassword: false,
+    generatedAt: null,
+    createdAt: null,
+    updatedAt: null,
+    checks: {
+      title: { passed: true, importance: 'high', value: 'Shop' },
+      ...Object.fromEntries(Object.entries(failing).map(([key, importance]) => [key, { passed: false, importance, value: null }])),
+    },
+  });
+
+  it('names no limit where the site has none, and still gives the checks accepted for the page', async () => {
+    await siteLimits.write({
+      limits: {},
+      accepted: [{ id: 'a1', project: 'shop.example.com', check: 'mixed_content', address: null, reason: 'widget', until: null, createdAt: 1 }],
+    });
+    const { broken, accepted } = await limitsForAlert(checked(40, { mixed_content: 'high' }));
+    expect(broken).toBeNull();
+    expect([...accepted]).toEqual(['mixed_content']);
+  });
+
+  it('names each limit the report breaks, in words, and leaves out what an acceptance covers', async () => {
+    await siteLimits.write({ limits: { 'shop.example.com': limits({ minScore: 80, noHighFailed: true }) }, accepted: [] });
+    const before = await limitsForAlert(checked(60, { mixed_content: 'high' }));
+    expect(before.broken).toHaveLength(2);
+    expect(before.broken![0]).toContain('80');
+    await siteLimits.write({
+      limits: { 'shop.example.com': limits({ minScore: 50, noHighFailed: true }) },
+      accepted: [
+        {
+          id: 'a1',
+          project: 'shop.example.com',
+          check: 'mixed_content',
+          address: 'shop.example.com/cart',
+          reason: 'widget',
+          until: null,
+          createdAt: 1,
+        },
+      ],
+    });
+    const after = await limitsForAlert(checked(60, { mixed_content: 'high' }));
+    expect(after.broken).toEqual([]);
+    expect([...after.accepted]).toEqual(['mixed_content']);
   });
 });
