@@ -5,6 +5,7 @@ import { readConnection, watchConnection } from '@/lib/storage';
 import { reportWithoutPopup } from '@/lib/background/toolbar/report-without-popup';
 import { t } from '@/lib/shared/i18n';
 import { reportTabsFromMenu } from '@/lib/background/toolbar/report-tabs';
+import { afterStart } from '@/lib/background/start-work';
 
 /**
  * "Report this page" and "Report this link" in the right-click menu, present
@@ -72,5 +73,5 @@ export function registerContextMenu(): void {
   // rebuild them on install/update and whenever the worker starts.
   browser.runtime.onInstalled.addListener(() => void syncMenus());
   watchConnection(() => void syncMenus());
-  void syncMenus();
+  afterStart(syncMenus);
 }

@@ -3,6 +3,7 @@ import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { waitForJob } from '@/lib/background/report-jobs';
 import { MENU_REPORT_LINK, MENU_REPORT_PAGE, MENU_REPORT_TABS, registerContextMenu, syncMenus } from '@/lib/background/toolbar/context-menu';
+import { startOver } from '@/lib/background/start-work';
 import { writeConnection, writePreferences } from '@/lib/storage';
 import { installFakeToolbarApis, type FakeToolbarApis } from './fake-apis';
 import { apiCalls, connect, startWorld, type ServiceWorld } from './service-setup';
@@ -15,6 +16,8 @@ let apis: FakeToolbarApis;
 beforeEach(() => {
   fakeBrowser.reset();
   apis = installFakeToolbarApis();
+  // A worker past its start: the menus are built as it registers.
+  startOver();
 });
 
 const menuIds = () => [...apis.menuItems.keys()].sort();
