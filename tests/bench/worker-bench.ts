@@ -3,24 +3,56 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { controlServiceWorker, type WorkerControl } from '../e2e/support/service-worker.ts';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
+import { PROBE } from './instrument.ts';
 
 /** A worker and an extension page that sends it messages. */
 export interface Answerer {
+  id: string;
   workers: WorkerControl;
   sender: Page;
 }
 
-/** The floor: an extension whose worker only answers, written to `dir`, installed beside the extension, with a page of its own open. */
+/**
+ * The least a popup can cost that shows what its worker answers: one message, its answer painted, nothing else. The
+ * probe notes the frame after the answer as shown and ready, as it does for the extension's popup.
+ */
+const FLOOR_POPUP = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><script src="/bench-probe.js"></script><script src="/popup.js" defer></script><title>Floor</title></head>
+  <body></body>
+</html>
+`;
+const FLOOR_POPUP_SCRIPT = `chrome.runtime.sendMessage({ type: 'getPopupStart', payload: {} }).then((reply) => {
+  const main = document.createElement('main');
+  main.setAttribute('data-bench-blank', '');
+  main.textContent = reply && reply.ok ? 'Answered.' : 'No answer.';
+  document.body.append(main);
+});
+`;
+
+/**
+ * The floor: an extension whose worker only answers, written to `dir`, installed beside the extension, with a page of
+ * its own open. Its toolbar popup asks the worker once and paints the answer.
+ */
 export async function installAnswerOnly(ext: ExtensionBrowser, dir: string): Promise<Answerer> {
   await mkdir(dir, { recursive: true });
-  const manifest = { manifest_version: 3, name: 'Answers only', version: '1.0', background: { service_worker: 'worker.js' } };
+  const manifest = {
+    manifest_version: 3,
+    name: 'Answers only',
+    version: '1.0',
+    background: { service_worker: 'worker.js' },
+    action: { default_popup: 'popup.html' },
+  };
   await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest));
   await writeFile(join(dir, 'worker.js'), 'chrome.runtime.onMessage.addListener((message, sender, reply) => reply({ ok: true }));\n');
   await writeFile(join(dir, 'sender.html'), '<!doctype html><title>Sender</title>');
+  await writeFile(join(dir, 'popup.html'), FLOOR_POPUP);
+  await writeFile(join(dir, 'popup.js'), FLOOR_POPUP_SCRIPT);
+  await writeFile(join(dir, 'bench-probe.js'), PROBE);
   const id = await ext.browser.installExtension(dir);
   const workers = controlServiceWorker(ext.browser, id);
   await workers.worker();
-  return { workers, sender: await ext.newTab(`chrome-extension://${id}/sender.html`) };
+  return { id, workers, sender: await ext.newTab(`chrome-extension://${id}/sender.html`) };
 }
 
 /**
