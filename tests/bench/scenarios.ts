@@ -8,7 +8,7 @@ import type { Samples } from './figures.ts';
 import { benchOptionsPaging, benchTableDrawFloor } from './options-bench.ts';
 import { benchPopup } from './popup-bench.ts';
 import { benchReportView } from './report-bench.ts';
-import { benchColdStart, installAnswerOnly } from './worker-bench.ts';
+import { benchColdStart, installAnswerOnly, installBetween } from './worker-bench.ts';
 
 const API_KEY = 'bench-key-7c1e5a90d3b24f68';
 const PAGE_REPORTS = 5;
@@ -50,7 +50,10 @@ export async function runScenarios(o: ScenarioOptions): Promise<Samples> {
 
     o.log('service worker cold start, and a worker that only answers');
     const floor = await installAnswerOnly(ext, join(o.scratchDir, 'answer-only'));
-    const worker = await benchColdStart({ id: ext.extensionId, workers: ext, sender: options }, floor, o.runs, o.warmup);
+    const between = await installBetween(ext, o.extensionDir, o.scratchDir);
+    const worker = await benchColdStart({ id: ext.extensionId, workers: ext, sender: options }, floor, between, o.runs, o.warmup);
+    await between.parsed.sender.close();
+    await between.evaluated.sender.close();
 
     o.log('options list, Next → 100 rows, and the least DOM change');
     await options.bringToFront();

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { controlServiceWorker, type WorkerControl } from '../e2e/support/service-worker.ts';
@@ -44,8 +44,8 @@ export async function installAnswerOnly(ext: ExtensionBrowser, dir: string): Pro
     action: { default_popup: 'popup.html' },
   };
   await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest));
-  await writeFile(join(dir, 'worker.js'), 'chrome.runtime.onMessage.addListener((message, sender, reply) => reply({ ok: true }));\n');
-  await writeFile(join(dir, 'sender.html'), '<!doctype html><title>Sender</title>');
+  await writeFile(join(dir, 'worker.js'), `${ANSWER};\n`);
+  await writeFile(join(dir, 'sender.html'), SENDER);
   await writeFile(join(dir, 'popup.html'), FLOOR_POPUP);
   await writeFile(join(dir, 'popup.js'), FLOOR_POPUP_SCRIPT);
   await writeFile(join(dir, 'bench-probe.js'), PROBE);
@@ -53,6 +53,39 @@ export async function installAnswerOnly(ext: ExtensionBrowser, dir: string): Pro
   const workers = controlServiceWorker(ext.browser, id);
   await workers.worker();
   return { id, workers, sender: await ext.newTab(`chrome-extension://${id}/sender.html`) };
+}
+
+const SENDER = '<!doctype html><title>Sender</title>';
+const ANSWER = 'chrome.runtime.onMessage.addListener((message, sender, reply) => reply({ ok: true }))';
+
+/**
+ * Two workers between the floor and ours, made from our built background (`buildDir`), each installed with a page of
+ * its own: `parsed` holds the whole background inside a function never called, then only answers (what reading its
+ * text costs); `evaluated` runs every module of it but registers only the answer in place of the background's own
+ * start (what evaluating the modules costs: zod, the schemas, the libraries).
+ */
+export async function installBetween(ext: ExtensionBrowser, buildDir: string, dir: string): Promise<{ parsed: Answerer; evaluated: Answerer }> {
+  const background = await readFile(join(buildDir, 'background.js'), 'utf8');
+  // WXT's wrapper ends the bundle with `try{x=y.main(), …}`: the background's start.
+  const start = /(\w+)=(\w+)\.main\(\)/;
+  if (!start.test(background)) throw new Error('The background bundle’s call of main() was not found');
+  const variants = {
+    parsed: `function neverCalled() {\n${background}\n}\n${ANSWER};\n`,
+    evaluated: background.replace(start, `$1=${ANSWER}`),
+  };
+  const installed: Partial<Record<keyof typeof variants, Answerer>> = {};
+  for (const [name, script] of Object.entries(variants) as [keyof typeof variants, string][]) {
+    const into = join(dir, name);
+    await rm(into, { recursive: true, force: true });
+    await cp(buildDir, into, { recursive: true });
+    await writeFile(join(into, 'background.js'), script);
+    await writeFile(join(into, 'sender.html'), SENDER);
+    const id = await ext.browser.installExtension(into);
+    const workers = controlServiceWorker(ext.browser, id);
+    await workers.worker();
+    installed[name] = { id, workers, sender: await ext.newTab(`chrome-extension://${id}/sender.html`) };
+  }
+  return installed as { parsed: Answerer; evaluated: Answerer };
 }
 
 /**
@@ -75,14 +108,24 @@ export async function coldAnswer({ workers, sender }: Answerer): Promise<number>
 }
 
 /** `runs` cold starts of each worker, interleaved; `warmup` of each first, not kept. */
-export async function benchColdStart(ours: Answerer, floor: Answerer, runs: number, warmup: number) {
-  const result = { workerCold: [] as number[], workerFloor: [] as number[] };
+export async function benchColdStart(
+  ours: Answerer,
+  floor: Answerer,
+  between: { parsed: Answerer; evaluated: Answerer },
+  runs: number,
+  warmup: number,
+) {
+  const result = { workerCold: [] as number[], workerFloor: [] as number[], workerParsed: [] as number[], workerEvaluated: [] as number[] };
   for (let i = 0; i < warmup + runs; i += 1) {
     const cold = await coldAnswer(ours);
     const answerOnly = await coldAnswer(floor);
+    const parsed = await coldAnswer(between.parsed);
+    const evaluated = await coldAnswer(between.evaluated);
     if (i < warmup) continue;
     result.workerCold.push(cold);
     result.workerFloor.push(answerOnly);
+    result.workerParsed.push(parsed);
+    result.workerEvaluated.push(evaluated);
   }
   return result;
 }
