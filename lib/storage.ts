@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { storage, type StorageItemKey } from 'wxt/utils/storage';
-import { z } from '@/lib/zod';
+import { lazy, z } from '@/lib/zod';
 import {
   cachedPageSchema,
   cachedReportViewSchema,
@@ -99,13 +99,17 @@ function keepValid<T>(entry: z.ZodMiniType<T>) {
     return parsed.success ? [parsed.data] : [];
   };
   return {
-    list: z.pipe(
-      z.array(z.unknown()),
-      z.transform((items) => items.flatMap(read)),
+    list: lazy(() =>
+      z.pipe(
+        z.array(z.unknown()),
+        z.transform((items) => items.flatMap(read)),
+      ),
     ),
-    record: z.pipe(
-      z.record(z.string(), z.unknown()),
-      z.transform((map) => Object.fromEntries(Object.entries(map).flatMap(([key, value]) => read(value).map((data) => [key, data] as const)))),
+    record: lazy(() =>
+      z.pipe(
+        z.record(z.string(), z.unknown()),
+        z.transform((map) => Object.fromEntries(Object.entries(map).flatMap(([key, value]) => read(value).map((data) => [key, data] as const)))),
+      ),
     ),
   };
 }
@@ -126,17 +130,19 @@ export interface Connection {
 const addressItem = defineStored<{ baseUrl: string; revision?: number; keyForSessionOnly?: boolean; apiKey?: string } | null>(
   'local:connection',
   // Versions before the key had its own item kept it here: read, moved to its item, then dropped.
-  z.nullable(
-    z.object({
-      baseUrl: z.string().check(z.minLength(1)),
-      revision: z.optional(z.number()),
-      keyForSessionOnly: z.optional(z.boolean()),
-      apiKey: z.optional(z.string()),
-    }),
+  lazy(() =>
+    z.nullable(
+      z.object({
+        baseUrl: z.string().check(z.minLength(1)),
+        revision: z.optional(z.number()),
+        keyForSessionOnly: z.optional(z.boolean()),
+        apiKey: z.optional(z.string()),
+      }),
+    ),
   ),
   null,
 );
-const keySchema = z.nullable(z.object({ origin: z.string(), key: z.string().check(z.minLength(1)) }));
+const keySchema = lazy(() => z.nullable(z.object({ origin: z.string(), key: z.string().check(z.minLength(1)) })));
 const keyItems = {
   local: defineStored<{ origin: string; key: string } | null>('local:apiKey', keySchema, null),
   session: defineStored<{ origin: string; key: string } | null>('session:apiKey', keySchema, null),
@@ -195,10 +201,12 @@ export const watchConnection = addressItem.watch;
 const DEFAULT_PREFERENCES: Preferences = { defaultPrivacy: 1, badgeEnabled: false };
 const preferencesItem = defineStored<Preferences>(
   'sync:preferences',
-  z.object({
-    defaultPrivacy: z.catch(preferencesSchema.shape.defaultPrivacy, DEFAULT_PREFERENCES.defaultPrivacy),
-    badgeEnabled: z.catch(preferencesSchema.shape.badgeEnabled, DEFAULT_PREFERENCES.badgeEnabled),
-  }),
+  lazy(() =>
+    z.object({
+      defaultPrivacy: z.catch(preferencesSchema.shape.defaultPrivacy, DEFAULT_PREFERENCES.defaultPrivacy),
+      badgeEnabled: z.catch(preferencesSchema.shape.badgeEnabled, DEFAULT_PREFERENCES.badgeEnabled),
+    }),
+  ),
   DEFAULT_PREFERENCES,
 );
 export const readPreferences = preferencesItem.read;
@@ -211,15 +219,17 @@ export const writePreferences = (changes: Partial<Preferences>): Promise<Prefere
 const listQueryItem = defineStored<ListQuery>(
   // The item's earlier name: a new key would lose every user's kept list.
   'local:reportsView',
-  z.object({
-    search: z.catch(listQuerySchema.shape.search, DEFAULT_LIST_QUERY.search),
-    project: z.catch(listQuerySchema.shape.project, DEFAULT_LIST_QUERY.project),
-    result: z.catch(listQuerySchema.shape.result, DEFAULT_LIST_QUERY.result),
-    sortBy: z.catch(listQuerySchema.shape.sortBy, DEFAULT_LIST_QUERY.sortBy),
-    sort: z.catch(listQuerySchema.shape.sort, DEFAULT_LIST_QUERY.sort),
-    perPage: z.catch(listQuerySchema.shape.perPage, DEFAULT_LIST_QUERY.perPage),
-    page: z.catch(listQuerySchema.shape.page, DEFAULT_LIST_QUERY.page),
-  }),
+  lazy(() =>
+    z.object({
+      search: z.catch(listQuerySchema.shape.search, DEFAULT_LIST_QUERY.search),
+      project: z.catch(listQuerySchema.shape.project, DEFAULT_LIST_QUERY.project),
+      result: z.catch(listQuerySchema.shape.result, DEFAULT_LIST_QUERY.result),
+      sortBy: z.catch(listQuerySchema.shape.sortBy, DEFAULT_LIST_QUERY.sortBy),
+      sort: z.catch(listQuerySchema.shape.sort, DEFAULT_LIST_QUERY.sort),
+      perPage: z.catch(listQuerySchema.shape.perPage, DEFAULT_LIST_QUERY.perPage),
+      page: z.catch(listQuerySchema.shape.page, DEFAULT_LIST_QUERY.page),
+    }),
+  ),
   { ...DEFAULT_LIST_QUERY },
 );
 export const readListQuery = listQueryItem.read;
@@ -287,7 +297,11 @@ export const runs: StoredItem<Run[]> = {
  * (lib/background/site-permissions-held.ts). Local, not session: what a closed browser left held
  * is still known, and given back, when it starts again.
  */
-export const sitePermissionsHeld = defineStored<Record<string, string[]>>('local:sitePermissionsHeld', keepValid(z.array(z.string())).record, {});
+export const sitePermissionsHeld = defineStored<Record<string, string[]>>(
+  'local:sitePermissionsHeld',
+  keepValid(lazy(() => z.array(z.string()))).record,
+  {},
+);
 
 // --- Session storage below: it outlives the service worker (stopped after 30 s idle) but not the browser, and never reaches the disk.
 
@@ -307,15 +321,14 @@ export const reportViews = defineStored<CachedReportView[]>('session:reportViews
 /** The privacy chosen in the popup for the page it was open on, kept until a report is made. */
 export const privacyDraft = defineStored<{ url: string; privacy: z.infer<typeof privacy> } | null>(
   'session:popupPrivacyDraft',
-  z.nullable(z.object({ url: z.string(), privacy })),
+  lazy(() => z.nullable(z.object({ url: z.string(), privacy }))),
   null,
 );
 
 /** What a click on each notification shown does; the worker that wakes for the click must still know. */
-const notificationActionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('report'), id: z.int().check(z.positive()) }),
-  z.object({ kind: z.literal('options') }),
-]);
+const notificationActionSchema = lazy(() =>
+  z.discriminatedUnion('kind', [z.object({ kind: z.literal('report'), id: z.int().check(z.positive()) }), z.object({ kind: z.literal('options') })]),
+);
 export type NotificationAction = z.infer<typeof notificationActionSchema>;
 export const notificationActions = defineStored<Record<string, NotificationAction>>(
   'session:notificationActions',
@@ -324,10 +337,12 @@ export const notificationActions = defineStored<Record<string, NotificationActio
 );
 
 /** The latest result per address, for the badge; `result` null when the service has no report for it. */
-const badgeEntrySchema = z.object({
-  at: z.number(),
-  result: z.nullable(z.object({ score: z.nullable(z.number()), label: z.nullable(z.enum(RESULT_LABELS)) })),
-});
+const badgeEntrySchema = lazy(() =>
+  z.object({
+    at: z.number(),
+    result: z.nullable(z.object({ score: z.nullable(z.number()), label: z.nullable(z.enum(RESULT_LABELS)) })),
+  }),
+);
 export type BadgeEntry = z.infer<typeof badgeEntrySchema>;
 export const badgeCache = defineStored<Record<string, BadgeEntry>>('session:badgeCache', keepValid(badgeEntrySchema).record, {});
 
