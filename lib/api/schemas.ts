@@ -125,7 +125,7 @@ const uncheckedResults = lazy(() =>
   ),
 );
 
-const reportAnswer = reportAnswerOf(checksField);
+const reportAnswer = lazy(() => reportAnswerOf(checksField));
 
 export const reportBody = lazy(() =>
   z.pipe(
@@ -178,9 +178,9 @@ function reportPageOf(report: typeof reportAnswer) {
   );
 }
 
-export const reportPageBody = reportPageOf(reportAnswer);
+export const reportPageBody = lazy(() => reportPageOf(reportAnswer));
 /** The list with each report's checks left unread (`checks: null`), for a screen that shows none. */
-export const reportPageWithoutChecksBody = reportPageOf(reportAnswerOf(uncheckedResults));
+export const reportPageWithoutChecksBody = lazy(() => reportPageOf(reportAnswerOf(uncheckedResults)));
 
 export const accountBody = lazy(() =>
   z.pipe(
