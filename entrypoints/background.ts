@@ -15,6 +15,7 @@ import { registerQueuedCreates } from '@/lib/background/runs/queued-creates';
 import { registerRunNotices } from '@/lib/background/runs/run-notices';
 import { registerWatches } from '@/lib/background/watches/watch-checks';
 import { closeStorageToPageWorlds } from '@/lib/storage';
+import { startOverIn } from '@/lib/background/start-work';
 
 export default defineBackground(() => {
   // Before anything is read or written: no page world may read the key or the settings.
@@ -36,4 +37,6 @@ export default defineBackground(() => {
   registerSitePermissionReturn();
   registerSiteSummaries();
   void applyDemoConnection();
+  // What each part owes the start (runs resumed, menus, badges) waits until the page that woke the worker is answered.
+  startOverIn();
 });

@@ -1,4 +1,4 @@
-import { z } from '@/lib/zod';
+import { lazy, z } from '@/lib/zod';
 import type { Account, DeleteResult, ReportPage } from '@/lib/api';
 import { API_ERROR_KINDS, type ApiErrorData } from '@/lib/api/errors';
 import { reportShape } from '@/lib/api/schemas';
@@ -21,63 +21,73 @@ import { TRACKER_ADDRESS_MAX, type IssueTracker } from '@/lib/shared/issue-track
  * import this file with `import type` only, so zod never enters their bundles.
  */
 
-export const privacy = z.literal(PRIVACY_VALUES);
-const password = z.string().check(z.minLength(1), z.maxLength(128));
-const reportId = z.int().check(z.positive());
-const pageUrl = z.string().check(z.minLength(1), z.maxLength(2048));
+export const privacy = lazy(() => z.literal(PRIVACY_VALUES));
+const password = lazy(() => z.string().check(z.minLength(1), z.maxLength(128)));
+const reportId = lazy(() => z.int().check(z.positive()));
+const pageUrl = lazy(() => z.string().check(z.minLength(1), z.maxLength(2048)));
 /** One scheme of one site, as "Show on page" asks for it: `http://host/*` or `https://host/*`. */
-const sitePattern = z.string().check(z.maxLength(300), z.regex(/^https?:\/\/[^/*]+\/\*$/));
+const sitePattern = lazy(() => z.string().check(z.maxLength(300), z.regex(/^https?:\/\/[^/*]+\/\*$/)));
 
 /** A site's origin, as the sitemap planner reads it: `https://example.com`, a port allowed, no path. */
-const siteOrigin = z.string().check(z.maxLength(300), z.regex(/^https?:\/\/[^/?#@\s]+$/));
+const siteOrigin = lazy(() => z.string().check(z.maxLength(300), z.regex(/^https?:\/\/[^/?#@\s]+$/)));
 
-export const preferencesSchema = z.object({ defaultPrivacy: privacy, badgeEnabled: z.boolean() });
+export const preferencesSchema = lazy(() => z.object({ defaultPrivacy: privacy, badgeEnabled: z.boolean() }));
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 /** What the pages may know about the settings: never the key itself. */
-export const settingsViewSchema = z.object({
-  baseUrl: z.nullable(z.string()),
-  keySet: z.boolean(),
-  /** The last four characters, so the user can tell which key is stored. */
-  keyHint: z.nullable(z.string()),
-  /** Whether the browser still lets the extension reach the service (users can revoke it at any time). */
-  permissionGranted: z.boolean(),
-  /** The key is forgotten when the browser closes (kept in session storage only). */
-  keyForSessionOnly: z.boolean(),
-  preferences: preferencesSchema,
-});
+export const settingsViewSchema = lazy(() =>
+  z.object({
+    baseUrl: z.nullable(z.string()),
+    keySet: z.boolean(),
+    /** The last four characters, so the user can tell which key is stored. */
+    keyHint: z.nullable(z.string()),
+    /** Whether the browser still lets the extension reach the service (users can revoke it at any time). */
+    permissionGranted: z.boolean(),
+    /** The key is forgotten when the browser closes (kept in session storage only). */
+    keyForSessionOnly: z.boolean(),
+    preferences: preferencesSchema,
+  }),
+);
 export type SettingsView = z.infer<typeof settingsViewSchema>;
 
 /** An error as it travels and is kept: the plain data of an ApiError. */
-export const apiErrorDataSchema = z.object({
-  kind: z.enum(API_ERROR_KINDS),
-  message: z.string(),
-  detail: z.optional(z.string()),
-  status: z.optional(z.number()),
-  fields: z.optional(z.record(z.string(), z.array(z.string()))),
-  retryAfterSeconds: z.optional(z.number()),
-}) satisfies z.ZodMiniType<ApiErrorData>;
+export const apiErrorDataSchema = lazy(
+  () =>
+    z.object({
+      kind: z.enum(API_ERROR_KINDS),
+      message: z.string(),
+      detail: z.optional(z.string()),
+      status: z.optional(z.number()),
+      fields: z.optional(z.record(z.string(), z.array(z.string()))),
+      retryAfterSeconds: z.optional(z.number()),
+    }) satisfies z.ZodMiniType<ApiErrorData>,
+);
 
-const count = z.int().check(z.nonnegative());
+const count = lazy(() => z.int().check(z.nonnegative()));
 
 /** A report's checks counted, for the popup: computed in the background, so the checks themselves stay there. */
-export const checkSummarySchema = z.object({
-  total: count,
-  failed: z.object({ high: count, medium: count, low: count }),
-  topFailures: z.array(z.object({ key: z.string(), name: z.string() })).check(z.maxLength(3)),
-  change: z.nullable(z.object({ previousId: z.int(), scoreDelta: z.nullable(z.number()), fixed: count, broken: count })),
-}) satisfies z.ZodMiniType<CheckSummary>;
+export const checkSummarySchema = lazy(
+  () =>
+    z.object({
+      total: count,
+      failed: z.object({ high: count, medium: count, low: count }),
+      topFailures: z.array(z.object({ key: z.string(), name: z.string() })).check(z.maxLength(3)),
+      change: z.nullable(z.object({ previousId: z.int(), scoreDelta: z.nullable(z.number()), fixed: count, broken: count })),
+    }) satisfies z.ZodMiniType<CheckSummary>,
+);
 
 /** A report as the popup's lists show it: the checks stay in the background, a summary of them travels. */
-export const listedReportShape = z.extend(reportShape, { checks: z.null(), summary: z._default(z.nullable(checkSummarySchema), null) });
+export const listedReportShape = lazy(() => z.extend(reportShape, { checks: z.null(), summary: z._default(z.nullable(checkSummarySchema), null) }));
 export type ListedReport = z.infer<typeof listedReportShape>;
 
 /** A report being made for a page, or just made: owned by the background, shown by the popup. */
-export const jobSchema = z.discriminatedUnion('state', [
-  z.object({ url: z.string(), state: z.literal('running'), startedAt: z.number(), privacy, notify: z.optional(z.boolean()) }),
-  z.object({ url: z.string(), state: z.literal('done'), startedAt: z.number(), report: listedReportShape }),
-  z.object({ url: z.string(), state: z.literal('failed'), startedAt: z.number(), error: apiErrorDataSchema }),
-]);
+export const jobSchema = lazy(() =>
+  z.discriminatedUnion('state', [
+    z.object({ url: z.string(), state: z.literal('running'), startedAt: z.number(), privacy, notify: z.optional(z.boolean()) }),
+    z.object({ url: z.string(), state: z.literal('done'), startedAt: z.number(), report: listedReportShape }),
+    z.object({ url: z.string(), state: z.literal('failed'), startedAt: z.number(), error: apiErrorDataSchema }),
+  ]),
+);
 export type Job = z.infer<typeof jobSchema>;
 
 /**
@@ -87,72 +97,84 @@ export type Job = z.infer<typeof jobSchema>;
  * before kept this shape in local storage, read once and moved. Never a password:
  * a password-protected request stays in the popup, as no password is ever stored.
  */
-export const queuedReportSchema = z.object({
-  url: z.string(),
-  privacy: z.union([z.literal(0), z.literal(1)]),
-  queuedAt: z.number(),
-  /** When a create for it was first sent: a report of the page made since may be the one it asked for. */
-  firstSentAt: z.number(),
-  /** When the last create was sent; null once the service is known not to have received it. */
-  lastSentAt: z.nullable(z.number()),
-  attempts: z.int().check(z.minimum(0)),
-  nextTryAt: z.number(),
-  lastError: z.nullable(apiErrorDataSchema),
-});
+export const queuedReportSchema = lazy(() =>
+  z.object({
+    url: z.string(),
+    privacy: z.union([z.literal(0), z.literal(1)]),
+    queuedAt: z.number(),
+    /** When a create for it was first sent: a report of the page made since may be the one it asked for. */
+    firstSentAt: z.number(),
+    /** When the last create was sent; null once the service is known not to have received it. */
+    lastSentAt: z.nullable(z.number()),
+    attempts: z.int().check(z.minimum(0)),
+    nextTryAt: z.number(),
+    lastError: z.nullable(apiErrorDataSchema),
+  }),
+);
 export type QueuedReport = z.infer<typeof queuedReportSchema>;
 
 /** One report of an address on the score chart. */
-export const historyPointSchema = z.object({
-  id: z.int(),
-  score: z.nullable(z.number()),
-  label: z.nullable(z.enum(RESULT_LABELS)),
-  generatedAt: z.nullable(z.string()),
-});
+export const historyPointSchema = lazy(() =>
+  z.object({
+    id: z.int(),
+    score: z.nullable(z.number()),
+    label: z.nullable(z.enum(RESULT_LABELS)),
+    generatedAt: z.nullable(z.string()),
+  }),
+);
 export type HistoryPoint = z.infer<typeof historyPointSchema>;
 
 /** What the report view shows: the report with its checks, and the reports of the same address around it. */
-export const reportViewSchema = z.object({
-  report: reportShape,
-  /** The report on the service's own site. */
-  webUrl: z.string(),
-  /** The address's last reports (at most 25), oldest first, this one among them. */
-  history: z.array(historyPointSchema).check(z.maxLength(25)),
-  /** The report made just before this one of the same address, with whether each check passed then. */
-  previous: z.nullable(z.extend(historyPointSchema, { outcomes: z.record(z.string(), z.boolean()) })),
-  /** Why the other reports of the address could not be read; the report itself still shows. */
-  historyError: z.nullable(apiErrorDataSchema),
-});
+export const reportViewSchema = lazy(() =>
+  z.object({
+    report: reportShape,
+    /** The report on the service's own site. */
+    webUrl: z.string(),
+    /** The address's last reports (at most 25), oldest first, this one among them. */
+    history: z.array(historyPointSchema).check(z.maxLength(25)),
+    /** The report made just before this one of the same address, with whether each check passed then. */
+    previous: z.nullable(z.extend(historyPointSchema, { outcomes: z.record(z.string(), z.boolean()) })),
+    /** Why the other reports of the address could not be read; the report itself still shows. */
+    historyError: z.nullable(apiErrorDataSchema),
+  }),
+);
 export type ReportView = z.infer<typeof reportViewSchema>;
 
 /** A report view kept so that opening the report again draws at once (lib/storage.ts `reportViews`). */
-export const cachedReportViewSchema = z.object({ id: z.int(), generatedAt: z.nullable(z.string()), view: reportViewSchema, at: z.number() });
+export const cachedReportViewSchema = lazy(() =>
+  z.object({ id: z.int(), generatedAt: z.nullable(z.string()), view: reportViewSchema, at: z.number() }),
+);
 export type CachedReportView = z.infer<typeof cachedReportViewSchema>;
 
 /** What the popup last showed for a page, so the next popup on it draws at once. Never holds the key. */
-export const cachedPageSchema = z.object({
-  url: z.string(),
-  settings: settingsViewSchema,
-  reports: z.array(listedReportShape),
-  /** When the background kept it (ms since epoch). */
-  at: z.number(),
-});
+export const cachedPageSchema = lazy(() =>
+  z.object({
+    url: z.string(),
+    settings: settingsViewSchema,
+    reports: z.array(listedReportShape),
+    /** When the background kept it (ms since epoch). */
+    at: z.number(),
+  }),
+);
 export type CachedPage = z.infer<typeof cachedPageSchema>;
 
 /** The reports manager's list: the list parameters the service offers, plus the page. */
-export const listQuerySchema = z.object({
-  /** Text looked for in the stored addresses; empty for none. */
-  search: z.string().check(z.maxLength(2048)),
-  /** Exact project (host) to show; empty for every project. */
-  project: z.string().check(z.maxLength(255)),
-  result: z.enum(RESULT_FILTERS),
-  sortBy: z.enum(SORT_KEYS),
-  sort: z.enum(SORT_DIRECTIONS),
-  perPage: z.literal(PER_PAGE_OPTIONS),
-  page: z.int().check(z.minimum(1), z.maximum(1_000_000)),
-});
+export const listQuerySchema = lazy(() =>
+  z.object({
+    /** Text looked for in the stored addresses; empty for none. */
+    search: z.string().check(z.maxLength(2048)),
+    /** Exact project (host) to show; empty for every project. */
+    project: z.string().check(z.maxLength(255)),
+    result: z.enum(RESULT_FILTERS),
+    sortBy: z.enum(SORT_KEYS),
+    sort: z.enum(SORT_DIRECTIONS),
+    perPage: z.literal(PER_PAGE_OPTIONS),
+    page: z.int().check(z.minimum(1), z.maximum(1_000_000)),
+  }),
+);
 export type ListQuery = z.infer<typeof listQuerySchema>;
 /** The manager's search, filters and sort without its paging: what "every matching report" and the CSV export read. */
-export const listFiltersSchema = z.omit(listQuerySchema, { page: true, perPage: true });
+export const listFiltersSchema = lazy(() => z.omit(listQuerySchema, { page: true, perPage: true }));
 export type ListFilters = z.infer<typeof listFiltersSchema>;
 
 /** What a run does to each of its items: make a report of an address, or delete, re-audit or change the privacy of a report. */
@@ -160,52 +182,56 @@ export const RUN_ACTIONS = ['create', 'delete', 'regenerate', 'privacy'] as cons
 export type RunAction = (typeof RUN_ACTIONS)[number];
 
 /** One address or report of a run. `sentAt`: when its request last left (a create of unknown fate is looked for, never sent again). */
-export const runItemSchema = z.object({
-  /** The report acted on; none for a create until the service has made it. */
-  reportId: z.optional(reportId),
-  url: z.string().check(z.maxLength(2048)),
-  state: z.enum(['pending', 'sending', 'done', 'failed']),
-  sentAt: z.optional(z.number()),
-  /** When a create for it was first sent: a report of the page made since, of the same privacy, may be the one it asked for. */
-  firstSentAt: z.optional(z.number()),
-  /** A delete that found the report already gone: what the user wanted, so done, but said. */
-  alreadyGone: z.optional(z.boolean()),
-  /** A create whose fate is unknown (the worker stopped while it was sent) is looked for, not sent, before this time. */
-  checkAfter: z.optional(z.number()),
-  /** Why it failed; on an item still pending, why it waits. */
-  error: z.optional(apiErrorDataSchema),
-});
+export const runItemSchema = lazy(() =>
+  z.object({
+    /** The report acted on; none for a create until the service has made it. */
+    reportId: z.optional(reportId),
+    url: z.string().check(z.maxLength(2048)),
+    state: z.enum(['pending', 'sending', 'done', 'failed']),
+    sentAt: z.optional(z.number()),
+    /** When a create for it was first sent: a report of the page made since, of the same privacy, may be the one it asked for. */
+    firstSentAt: z.optional(z.number()),
+    /** A delete that found the report already gone: what the user wanted, so done, but said. */
+    alreadyGone: z.optional(z.boolean()),
+    /** A create whose fate is unknown (the worker stopped while it was sent) is looked for, not sent, before this time. */
+    checkAfter: z.optional(z.number()),
+    /** Why it failed; on an item still pending, why it waits. */
+    error: z.optional(apiErrorDataSchema),
+  }),
+);
 export type RunItem = z.infer<typeof runItemSchema>;
 
 /**
  * Many reports made or changed at once, owned by the background (lib/background/runs/): kept in
  * local storage item by item, so a closed page or a stopped worker loses nothing.
  */
-export const runSchema = z.object({
-  id: z.string().check(z.maxLength(64)),
-  action: z.enum(RUN_ACTIONS),
-  /** The privacy a create makes, or a privacy change sets: never a password, which is never stored. */
-  privacy: z.optional(z.union([z.literal(0), z.literal(1)])),
-  createdAt: z.number(),
-  state: z.enum(['running', 'stopped', 'finished']),
-  /** Why a run stopped by itself (the connection is gone); null when the user stopped it. */
-  stopReason: z.nullable(z.string()),
-  /** The service asked to slow down (429) or could not be reached: nothing is sent before this time. */
-  waitUntil: z.nullable(z.number()),
-  waitReason: z.nullable(z.string()),
-  /** Waits in a row, for the backoff when the service gives no Retry-After. */
-  waits: z.int().check(z.nonnegative()),
-  items: z.array(runItemSchema),
-  /** Targets left out when the run started, as another running run was sending them already. */
-  alreadyUnderWay: z.optional(z.int().check(z.nonnegative())),
-  /**
-   * A report asked for while the service was away: one create, tried again until the service is
-   * back (up to 7 days), listed in the queue rather than among the runs, and gone once it ends.
-   */
-  queued: z.optional(z.literal(true)),
-  /** The check of a watched page (its watch's id): one create, told to the watches, and gone once it ends. */
-  watch: z.optional(z.string().check(z.maxLength(64))),
-});
+export const runSchema = lazy(() =>
+  z.object({
+    id: z.string().check(z.maxLength(64)),
+    action: z.enum(RUN_ACTIONS),
+    /** The privacy a create makes, or a privacy change sets: never a password, which is never stored. */
+    privacy: z.optional(z.union([z.literal(0), z.literal(1)])),
+    createdAt: z.number(),
+    state: z.enum(['running', 'stopped', 'finished']),
+    /** Why a run stopped by itself (the connection is gone); null when the user stopped it. */
+    stopReason: z.nullable(z.string()),
+    /** The service asked to slow down (429) or could not be reached: nothing is sent before this time. */
+    waitUntil: z.nullable(z.number()),
+    waitReason: z.nullable(z.string()),
+    /** Waits in a row, for the backoff when the service gives no Retry-After. */
+    waits: z.int().check(z.nonnegative()),
+    items: z.array(runItemSchema),
+    /** Targets left out when the run started, as another running run was sending them already. */
+    alreadyUnderWay: z.optional(z.int().check(z.nonnegative())),
+    /**
+     * A report asked for while the service was away: one create, tried again until the service is
+     * back (up to 7 days), listed in the queue rather than among the runs, and gone once it ends.
+     */
+    queued: z.optional(z.literal(true)),
+    /** The check of a watched page (its watch's id): one create, told to the watches, and gone once it ends. */
+    watch: z.optional(z.string().check(z.maxLength(64))),
+  }),
+);
 export type Run = z.infer<typeof runSchema>;
 
 /** A run as the options page shows it: counts, not every item; the failed ones with their reasons. */
@@ -238,50 +264,54 @@ export const MAX_WATCHES = 200;
 export const WEBHOOK_KINDS = ['slack', 'discord', 'ntfy', 'json'] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 
-const watchVerdict = z.enum(['worse', 'recovered', 'steady']);
+const watchVerdict = lazy(() => z.enum(['worse', 'recovered', 'steady']));
 
 /** A watched page: checked by a new report on its schedule, its alerts told when it gets worse or recovers. */
-export const watchSchema = z.object({
-  id: z.string().check(z.maxLength(64)),
-  url: pageUrl,
-  /** The privacy of its checks: its latest report's, private when that one had a password (never stored). */
-  privacy: z.union([z.literal(0), z.literal(1)]),
-  every: z.enum(WATCH_EVERY),
-  /** The preferred hour, 0–23, in the time zone the watch was made in. */
-  hour: z.int().check(z.minimum(0), z.maximum(23)),
-  /** That time zone, in minutes east of UTC. */
-  offsetMinutes: z.int().check(z.minimum(-840), z.maximum(840)),
-  createdAt: z.number(),
-  paused: z.boolean(),
-  /** When its last check was started: its next one is the first slot after. */
-  lastCheckAt: z.nullable(z.number()),
-  /** The last check's report, its score and change, and what the rules said of it. */
-  last: z.nullable(z.object({ reportId, score: z.nullable(z.number()), delta: z.nullable(z.number()), verdict: watchVerdict, at: z.number() })),
-  /** The report before the page got worse, while it has not recovered: its score and the high-importance checks it passed. */
-  worseSince: z.nullable(
-    z.object({ reportId, score: z.nullable(z.number()), passing: z.array(z.string().check(z.maxLength(200))).check(z.maxLength(200)) }),
-  ),
-  /** Why its last check failed. */
-  lastError: z.nullable(apiErrorDataSchema),
-  /** The last time the webhook could not be told, and why, until it is told again. */
-  webhookError: z.nullable(z.object({ at: z.number(), message: z.string().check(z.maxLength(500)) })),
-});
+export const watchSchema = lazy(() =>
+  z.object({
+    id: z.string().check(z.maxLength(64)),
+    url: pageUrl,
+    /** The privacy of its checks: its latest report's, private when that one had a password (never stored). */
+    privacy: z.union([z.literal(0), z.literal(1)]),
+    every: z.enum(WATCH_EVERY),
+    /** The preferred hour, 0–23, in the time zone the watch was made in. */
+    hour: z.int().check(z.minimum(0), z.maximum(23)),
+    /** That time zone, in minutes east of UTC. */
+    offsetMinutes: z.int().check(z.minimum(-840), z.maximum(840)),
+    createdAt: z.number(),
+    paused: z.boolean(),
+    /** When its last check was started: its next one is the first slot after. */
+    lastCheckAt: z.nullable(z.number()),
+    /** The last check's report, its score and change, and what the rules said of it. */
+    last: z.nullable(z.object({ reportId, score: z.nullable(z.number()), delta: z.nullable(z.number()), verdict: watchVerdict, at: z.number() })),
+    /** The report before the page got worse, while it has not recovered: its score and the high-importance checks it passed. */
+    worseSince: z.nullable(
+      z.object({ reportId, score: z.nullable(z.number()), passing: z.array(z.string().check(z.maxLength(200))).check(z.maxLength(200)) }),
+    ),
+    /** Why its last check failed. */
+    lastError: z.nullable(apiErrorDataSchema),
+    /** The last time the webhook could not be told, and why, until it is told again. */
+    webhookError: z.nullable(z.object({ at: z.number(), message: z.string().check(z.maxLength(500)) })),
+  }),
+);
 export type Watch = z.infer<typeof watchSchema>;
 
 /** Where a watch's alerts go besides the notification: a webhook the user added, of one origin they allowed. */
-export const webhookSchema = z.object({ url: z.string().check(z.maxLength(2048), z.regex(/^https?:\/\//)), kind: z.enum(WEBHOOK_KINDS) });
+export const webhookSchema = lazy(() => z.object({ url: z.string().check(z.maxLength(2048), z.regex(/^https?:\/\//)), kind: z.enum(WEBHOOK_KINDS) }));
 export type Webhook = z.infer<typeof webhookSchema>;
 
 /** The watches' settings and state as a whole. */
-export const watchSettingsSchema = z.object({
-  /** The fewest points the score must fall by to alert. */
-  scoreDrop: z.int().check(z.minimum(1), z.maximum(100)),
-  webhook: z.nullable(webhookSchema),
-  /** The service said the month's quota is used up: no check is sent before this time (the next month). */
-  quotaPausedUntil: z.nullable(z.number()),
-  /** When each of the last alerts was shown, for the digest. */
-  alertTimes: z.array(z.number()).check(z.maxLength(50)),
-});
+export const watchSettingsSchema = lazy(() =>
+  z.object({
+    /** The fewest points the score must fall by to alert. */
+    scoreDrop: z.int().check(z.minimum(1), z.maximum(100)),
+    webhook: z.nullable(webhookSchema),
+    /** The service said the month's quota is used up: no check is sent before this time (the next month). */
+    quotaPausedUntil: z.nullable(z.number()),
+    /** When each of the last alerts was shown, for the digest. */
+    alertTimes: z.array(z.number()).check(z.maxLength(50)),
+  }),
+);
 export type WatchSettings = z.infer<typeof watchSettingsSchema>;
 
 /** A watch as the options page lists it: when it is next checked (null when paused). */
@@ -302,68 +332,76 @@ export interface WatchesView {
 
 /** The most pages (addresses) and failed checks of one page the site view keeps; reports beyond are read, not kept. */
 export const SITE_MAX_PAGES = 20_000;
-const siteProject = z.string().check(z.minLength(1), z.maxLength(255));
+const siteProject = lazy(() => z.string().check(z.minLength(1), z.maxLength(255)));
 
 /** One address of a site with its latest report, as the site view lists it: only what the view needs of the report. */
-export const sitePageSchema = z.object({
-  url: z.string().check(z.maxLength(4096)),
-  id: reportId,
-  score: z.nullable(z.number()),
-  label: z.nullable(z.enum(RESULT_LABELS)),
-  generatedAt: z.nullable(z.string()),
-  privacy,
-  /** Reports of this address older than the latest. */
-  older: count,
-  /** The keys of the checks the latest report failed, in the report's order. */
-  failed: z.array(z.string().check(z.maxLength(200))).check(z.maxLength(200)),
-});
+export const sitePageSchema = lazy(() =>
+  z.object({
+    url: z.string().check(z.maxLength(4096)),
+    id: reportId,
+    score: z.nullable(z.number()),
+    label: z.nullable(z.enum(RESULT_LABELS)),
+    generatedAt: z.nullable(z.string()),
+    privacy,
+    /** Reports of this address older than the latest. */
+    older: count,
+    /** The keys of the checks the latest report failed, in the report's order. */
+    failed: z.array(z.string().check(z.maxLength(200))).check(z.maxLength(200)),
+  }),
+);
 export type SitePage = z.infer<typeof sitePageSchema>;
 
 /** A check failed by the latest report of at least one page: how many pages, and its importance there. */
-export const siteFailingSchema = z.object({
-  key: z.string().check(z.maxLength(200)),
-  importance: z.enum(['high', 'medium', 'low']),
-  pages: count,
-  impact: count,
-});
+export const siteFailingSchema = lazy(() =>
+  z.object({
+    key: z.string().check(z.maxLength(200)),
+    importance: z.enum(['high', 'medium', 'low']),
+    pages: count,
+    impact: count,
+  }),
+);
 export type SiteFailing = z.infer<typeof siteFailingSchema>;
 
 /** The average of the pages' latest scores at the end of each day or week, oldest first. */
-export const siteTrendSchema = z.object({
-  unit: z.enum(['day', 'week']),
-  points: z.array(z.object({ start: z.string().check(z.maxLength(40)), average: z.number(), pages: count })).check(z.maxLength(600)),
-});
+export const siteTrendSchema = lazy(() =>
+  z.object({
+    unit: z.enum(['day', 'week']),
+    points: z.array(z.object({ start: z.string().check(z.maxLength(40)), average: z.number(), pages: count })).check(z.maxLength(600)),
+  }),
+);
 export type SiteTrend = z.infer<typeof siteTrendSchema>;
 
 /**
  * Every report of a project read and summed up (lib/background/site-summary.ts), as the site view
  * shows it; drawn while it is read, page by page. Kept for the browser session.
  */
-export const siteSummarySchema = z.object({
-  project: siteProject,
-  phase: z.enum(['reading', 'done', 'cancelled', 'failed']),
-  /** Grows with every list page folded in, so a page can tell a newer summary from the one it drew. */
-  revision: count,
-  startedAt: z.number(),
-  updatedAt: z.number(),
-  reportsRead: count,
-  /** As the service's list counts them; null until its first page. */
-  reportsTotal: z.nullable(count),
-  /** Reports the service sent in a shape the extension cannot read. */
-  unreadable: count,
-  /** The service asked to slow down (429): the next page is asked for at this time. */
-  waitUntil: z.nullable(z.number()),
-  error: z.nullable(apiErrorDataSchema),
-  /** Reading stopped at the extension's bounds (reports or pages): the rest is left out. */
-  truncated: z.boolean(),
-  pages: z.array(sitePageSchema).check(z.maxLength(SITE_MAX_PAGES)),
-  /** Ordered by impact: importance weight × pages, most first. */
-  failing: z.array(siteFailingSchema).check(z.maxLength(1000)),
-  trend: siteTrendSchema,
-  distribution: z.object({ good: count, decent: count, bad: count, none: count }),
-  /** The average of the pages' latest scores; null when none has one. */
-  average: z.nullable(z.number()),
-});
+export const siteSummarySchema = lazy(() =>
+  z.object({
+    project: siteProject,
+    phase: z.enum(['reading', 'done', 'cancelled', 'failed']),
+    /** Grows with every list page folded in, so a page can tell a newer summary from the one it drew. */
+    revision: count,
+    startedAt: z.number(),
+    updatedAt: z.number(),
+    reportsRead: count,
+    /** As the service's list counts them; null until its first page. */
+    reportsTotal: z.nullable(count),
+    /** Reports the service sent in a shape the extension cannot read. */
+    unreadable: count,
+    /** The service asked to slow down (429): the next page is asked for at this time. */
+    waitUntil: z.nullable(z.number()),
+    error: z.nullable(apiErrorDataSchema),
+    /** Reading stopped at the extension's bounds (reports or pages): the rest is left out. */
+    truncated: z.boolean(),
+    pages: z.array(sitePageSchema).check(z.maxLength(SITE_MAX_PAGES)),
+    /** Ordered by impact: importance weight × pages, most first. */
+    failing: z.array(siteFailingSchema).check(z.maxLength(1000)),
+    trend: siteTrendSchema,
+    distribution: z.object({ good: count, decent: count, bad: count, none: count }),
+    /** The average of the pages' latest scores; null when none has one. */
+    average: z.nullable(z.number()),
+  }),
+);
 export type SiteSummary = z.infer<typeof siteSummarySchema>;
 
 /** The most sites with limits, checks named by one site's limits, and accepted findings kept. */
@@ -371,58 +409,77 @@ export const LIMITS_MAX_SITES = 200;
 export const LIMITS_MAX_CHECKS = 100;
 export const ACCEPTED_MAX = 1000;
 export const ACCEPTED_REASON_MAX = 300;
-const checkKey = z.string().check(z.minLength(1), z.maxLength(200));
+const checkKey = lazy(() => z.string().check(z.minLength(1), z.maxLength(200)));
 
 /** What every report of a site must keep (lib/shared/site-limits.ts reads it). */
-export const siteLimitsSchema = z.object({
-  minScore: z.nullable(z.int().check(z.minimum(0), z.maximum(100))),
-  noHighFailed: z.boolean(),
-  categories: z.array(z.enum(LIMIT_CATEGORIES)).check(z.maxLength(LIMIT_CATEGORIES.length)),
-  checks: z.array(checkKey).check(z.maxLength(LIMITS_MAX_CHECKS)),
-}) satisfies z.ZodMiniType<SiteLimits>;
+export const siteLimitsSchema = lazy(
+  () =>
+    z.object({
+      minScore: z.nullable(z.int().check(z.minimum(0), z.maximum(100))),
+      noHighFailed: z.boolean(),
+      categories: z.array(z.enum(LIMIT_CATEGORIES)).check(z.maxLength(LIMIT_CATEGORIES.length)),
+      checks: z.array(checkKey).check(z.maxLength(LIMITS_MAX_CHECKS)),
+    }) satisfies z.ZodMiniType<SiteLimits>,
+);
 
 /** A failed check accepted for a page or a whole site, with a reason and an optional last day. */
-export const acceptedFindingSchema = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(64)),
-  project: siteProject,
-  check: checkKey,
-  address: z.nullable(z.string().check(z.minLength(1), z.maxLength(2048))),
-  reason: z.string().check(z.minLength(1), z.maxLength(ACCEPTED_REASON_MAX)),
-  until: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
-  createdAt: z.number(),
-}) satisfies z.ZodMiniType<AcceptedFinding>;
+export const acceptedFindingSchema = lazy(
+  () =>
+    z.object({
+      id: z.string().check(z.minLength(1), z.maxLength(64)),
+      project: siteProject,
+      check: checkKey,
+      address: z.nullable(z.string().check(z.minLength(1), z.maxLength(2048))),
+      reason: z.string().check(z.minLength(1), z.maxLength(ACCEPTED_REASON_MAX)),
+      until: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+      createdAt: z.number(),
+    }) satisfies z.ZodMiniType<AcceptedFinding>,
+);
 
 /** Every site's limits and every accepted finding, as kept and as the pages read them. */
-export const siteLimitsStateSchema = z.object({
-  limits: z.record(siteProject, siteLimitsSchema),
-  accepted: z.array(acceptedFindingSchema).check(z.maxLength(ACCEPTED_MAX)),
-});
+export const siteLimitsStateSchema = lazy(() =>
+  z.object({
+    limits: z.record(siteProject, siteLimitsSchema),
+    accepted: z.array(acceptedFindingSchema).check(z.maxLength(ACCEPTED_MAX)),
+  }),
+);
 export type SiteLimitsState = z.infer<typeof siteLimitsStateSchema>;
 
 /** Which reports a bulk action is for: chosen one by one (across pages), or every report the manager's filters match. */
-const runTargets = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('reports'),
-    reports: z.array(z.object({ id: reportId, url: z.string().check(z.maxLength(2048)) })).check(z.minLength(1), z.maxLength(100_000)),
-  }),
-  z.object({ kind: z.literal('matching'), filters: listFiltersSchema }),
-]);
+const runTargets = lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('reports'),
+      reports: z.array(z.object({ id: reportId, url: z.string().check(z.maxLength(2048)) })).check(z.minLength(1), z.maxLength(100_000)),
+    }),
+    z.object({ kind: z.literal('matching'), filters: listFiltersSchema }),
+  ]),
+);
 
 /** The agency named on reports handed over: its logo a bounded data address of a PNG, JPEG or SVG image. */
-export const agencySchema = z.object({
-  name: z.string().check(z.maxLength(AGENCY_NAME_MAX)),
-  logo: z.nullable(z.string().check(z.maxLength(LOGO_DATA_URL_MAX), z.regex(LOGO_DATA_URL))),
-}) satisfies z.ZodMiniType<Agency>;
+export const agencySchema = lazy(
+  () =>
+    z.object({
+      name: z.string().check(z.maxLength(AGENCY_NAME_MAX)),
+      logo: z.nullable(z.string().check(z.maxLength(LOGO_DATA_URL_MAX), z.regex(LOGO_DATA_URL))),
+    }) satisfies z.ZodMiniType<Agency>,
+);
 
 /** Where a site's findings go: a GitHub or GitLab repository's https address, or Jira's CSV import. */
-export const issueTrackerSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('github'),
-    repo: z.string().check(z.maxLength(TRACKER_ADDRESS_MAX), z.regex(/^https:\/\/github\.com\/[^/?#]+\/[^/?#]+$/)),
-  }),
-  z.object({ kind: z.literal('gitlab'), repo: z.string().check(z.maxLength(TRACKER_ADDRESS_MAX), z.regex(/^https:\/\/[^/?#@]+(?:\/[^/?#]+){2,}$/)) }),
-  z.object({ kind: z.literal('jira') }),
-]) satisfies z.ZodMiniType<IssueTracker>;
+export const issueTrackerSchema = lazy(
+  () =>
+    z.discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('github'),
+        repo: z.string().check(z.maxLength(TRACKER_ADDRESS_MAX), z.regex(/^https:\/\/github\.com\/[^/?#]+\/[^/?#]+$/)),
+      }),
+      z.object({
+        kind: z.literal('gitlab'),
+        repo: z.string().check(z.maxLength(TRACKER_ADDRESS_MAX), z.regex(/^https:\/\/[^/?#@]+(?:\/[^/?#]+){2,}$/)),
+      }),
+      z.object({ kind: z.literal('jira') }),
+    ]) satisfies z.ZodMiniType<IssueTracker>,
+);
 
 /** What reports handed over need: the agency, and each site's (project's) tracker. */
 export interface Handover {
@@ -431,151 +488,171 @@ export interface Handover {
 }
 
 export const requests = {
-  getSettings: z.object({}),
+  getSettings: lazy(() => z.object({})),
   /** Normalise, check the permission, prove the connection with the account, then keep it. */
-  saveConnection: z.object({
-    baseUrl: z.string().check(z.maxLength(2048)),
-    apiKey: z.optional(z.string().check(z.maxLength(512))),
-    keyForSessionOnly: z.optional(z.boolean()),
-  }),
-  forgetKey: z.object({}),
+  saveConnection: lazy(() =>
+    z.object({
+      baseUrl: z.string().check(z.maxLength(2048)),
+      apiKey: z.optional(z.string().check(z.maxLength(512))),
+      keyForSessionOnly: z.optional(z.boolean()),
+    }),
+  ),
+  forgetKey: lazy(() => z.object({})),
   /** Where the key is kept: until the browser closes only, or until the user forgets it. */
-  saveKeyLifetime: z.object({ sessionOnly: z.boolean() }),
-  savePreferences: z.partial(preferencesSchema),
-  getAccount: z.object({}),
+  saveKeyLifetime: lazy(() => z.object({ sessionOnly: z.boolean() })),
+  savePreferences: lazy(() => z.partial(preferencesSchema)),
+  getAccount: lazy(() => z.object({})),
   /**
    * What the popup can draw before the service answers: the page as the last popup showed it, and the privacy chosen there.
    * Without `url`, the background finds the tab the popup opened over, answers it too, and starts reading its page state.
    */
-  getPopupStart: z.object({ url: z.optional(pageUrl) }),
+  getPopupStart: lazy(() => z.object({ url: z.optional(pageUrl) })),
   /** The privacy chosen in the popup for a page, kept until a report is made (null forgets it). */
-  savePrivacyDraft: z.object({ url: pageUrl, privacy: z.nullable(privacy) }),
+  savePrivacyDraft: lazy(() => z.object({ url: pageUrl, privacy: z.nullable(privacy) })),
   /** Everything the popup shows for one page: the job in progress or just ended, and the reports already made. */
-  getPageState: z.object({ url: pageUrl }),
+  getPageState: lazy(() => z.object({ url: pageUrl })),
   /** Starts (or joins) the report of a page; answers when the service has finished the audit. */
-  createReport: z.object({ url: pageUrl, privacy, password: z.optional(password) }),
+  createReport: lazy(() => z.object({ url: pageUrl, privacy, password: z.optional(password) })),
   /** Keeps a report the service could not take now, to make when it is back (no password: privacy 0 or 1). */
-  queueReport: z.object({ url: pageUrl, privacy: z.union([z.literal(0), z.literal(1)]), sentAt: z.number(), offline: z.optional(z.boolean()) }),
-  cancelQueued: z.object({ url: pageUrl }),
-  getQueue: z.object({}),
+  queueReport: lazy(() =>
+    z.object({ url: pageUrl, privacy: z.union([z.literal(0), z.literal(1)]), sentAt: z.number(), offline: z.optional(z.boolean()) }),
+  ),
+  cancelQueued: lazy(() => z.object({ url: pageUrl })),
+  getQueue: lazy(() => z.object({})),
   /** Tries every queued report now, without waiting for its turn. */
-  retryQueue: z.object({}),
+  retryQueue: lazy(() => z.object({})),
   /** Answers when the report being created for this page is finished (at once if none is). */
-  waitForJob: z.object({ url: pageUrl }),
-  dismissJob: z.object({ url: pageUrl }),
-  listReports: z.object({
-    search: z.optional(z.string().check(z.maxLength(2048))),
-    project: z.optional(z.string().check(z.maxLength(255))),
-    result: z.optional(z.enum(RESULT_LABELS)),
-    sortBy: z.optional(z.enum(SORT_KEYS)),
-    sort: z.optional(z.enum(SORT_DIRECTIONS)),
-    perPage: z.optional(z.literal(PER_PAGE_OPTIONS)),
-    page: z.optional(z.int().check(z.positive(), z.maximum(1_000_000))),
-    /** Each report with its failed checks only (the rest left out), for the limits column. */
-    failedChecks: z.optional(z.boolean()),
-  }),
-  updateReport: z.object({ id: reportId, privacy: z.optional(privacy), password: z.optional(password), regenerate: z.optional(z.boolean()) }),
-  deleteReport: z.object({ id: reportId }),
+  waitForJob: lazy(() => z.object({ url: pageUrl })),
+  dismissJob: lazy(() => z.object({ url: pageUrl })),
+  listReports: lazy(() =>
+    z.object({
+      search: z.optional(z.string().check(z.maxLength(2048))),
+      project: z.optional(z.string().check(z.maxLength(255))),
+      result: z.optional(z.enum(RESULT_LABELS)),
+      sortBy: z.optional(z.enum(SORT_KEYS)),
+      sort: z.optional(z.enum(SORT_DIRECTIONS)),
+      perPage: z.optional(z.literal(PER_PAGE_OPTIONS)),
+      page: z.optional(z.int().check(z.positive(), z.maximum(1_000_000))),
+      /** Each report with its failed checks only (the rest left out), for the limits column. */
+      failedChecks: z.optional(z.boolean()),
+    }),
+  ),
+  updateReport: lazy(() =>
+    z.object({ id: reportId, privacy: z.optional(privacy), password: z.optional(password), regenerate: z.optional(z.boolean()) }),
+  ),
+  deleteReport: lazy(() => z.object({ id: reportId })),
   /** The reports manager's kept list query (search, filters, sort, page size, page), read in the background so the options page stays free of zod. */
-  getListQuery: z.object({}),
-  saveListQuery: z.object({ query: listQuerySchema }),
+  getListQuery: lazy(() => z.object({})),
+  saveListQuery: lazy(() => z.object({ query: listQuerySchema })),
   /** The report view as last kept, if its generation date is the one the opener knows: drawn while `getReport` asks the service. */
-  getCachedReport: z.object({ id: reportId, generatedAt: z.optional(z.string().check(z.maxLength(64))) }),
+  getCachedReport: lazy(() => z.object({ id: reportId, generatedAt: z.optional(z.string().check(z.maxLength(64))) })),
   /**
    * One report with its checks, the history of its address and the report before it; kept for the next opening.
    * `url`: the report's address as the opener knew it, so that its history is read together with the report.
    */
-  getReport: z.object({ id: reportId, url: z.optional(pageUrl) }),
+  getReport: lazy(() => z.object({ id: reportId, url: z.optional(pageUrl) })),
   /** Deletes, re-audits or changes the privacy of many reports in the background; answers the run as started. */
-  startBulkRun: z.object({
-    action: z.enum(['delete', 'regenerate', 'privacy']),
-    privacy: z.optional(z.union([z.literal(0), z.literal(1)])),
-    targets: runTargets,
-  }),
+  startBulkRun: lazy(() =>
+    z.object({
+      action: z.enum(['delete', 'regenerate', 'privacy']),
+      privacy: z.optional(z.union([z.literal(0), z.literal(1)])),
+      targets: runTargets,
+    }),
+  ),
   /** Makes a report of each address in the background (duplicates of one page are made once). */
-  startCreateRun: z.object({
-    urls: z.array(pageUrl).check(z.minLength(1), z.maxLength(ADDRESS_LIST_MAX)),
-    privacy: z.union([z.literal(0), z.literal(1)]),
-  }),
-  getRuns: z.object({}),
-  stopRun: z.object({ id: z.string().check(z.maxLength(64)) }),
+  startCreateRun: lazy(() =>
+    z.object({
+      urls: z.array(pageUrl).check(z.minLength(1), z.maxLength(ADDRESS_LIST_MAX)),
+      privacy: z.union([z.literal(0), z.literal(1)]),
+    }),
+  ),
+  getRuns: lazy(() => z.object({})),
+  stopRun: lazy(() => z.object({ id: z.string().check(z.maxLength(64)) })),
   /** Sends the failed items of a run again (and what a stop left). */
-  retryRun: z.object({ id: z.string().check(z.maxLength(64)) }),
-  dismissRun: z.object({ id: z.string().check(z.maxLength(64)) }),
+  retryRun: lazy(() => z.object({ id: z.string().check(z.maxLength(64)) })),
+  dismissRun: lazy(() => z.object({ id: z.string().check(z.maxLength(64)) })),
   /** Every report the manager's filters match, all pages, as CSV text. */
-  exportReports: z.object({ filters: listFiltersSchema }),
+  exportReports: lazy(() => z.object({ filters: listFiltersSchema })),
   /** The month's quota and how many reports the service lists as made this month (deleted ones are not listed, yet counted by the service). */
-  getQuota: z.object({}),
+  getQuota: lazy(() => z.object({})),
   /** Reports every tab of a window in the background, but pages that cannot be reported, duplicates and pages reported in the last 10 minutes. */
-  reportTabs: z.object({ windowId: z.int() }),
+  reportTabs: lazy(() => z.object({ windowId: z.int() })),
   /** How many tabs of a window "Report all tabs" would report, and the button's words; null when the extension may not read the tabs' addresses. */
-  planTabs: z.object({ windowId: z.int() }),
+  planTabs: lazy(() => z.object({ windowId: z.int() })),
   /**
    * The site permissions a click on "Show on page" added (never those held before it): the
    * background keeps them for the sending report view's tab and gives them back when it goes.
    */
-  holdSitePermission: z.object({ origins: z.array(sitePattern).check(z.minLength(1), z.maxLength(2)) }),
+  holdSitePermission: lazy(() => z.object({ origins: z.array(sitePattern).check(z.minLength(1), z.maxLength(2)) })),
   /** The sending report view is done with the site permissions it holds: they go back now. */
-  giveBackSitePermission: z.object({}),
+  giveBackSitePermission: lazy(() => z.object({})),
   /** Reports of the same path on other hosts (staging and production), for "Compare with…". `url`: the stored address of the report shown. */
-  findPathOnOtherHosts: z.object({ url: pageUrl }),
+  findPathOnOtherHosts: lazy(() => z.object({ url: pageUrl })),
   /** The site view's summary of a project as it stands: being read, or kept from earlier in the session; null when there is none. */
-  getSiteSummary: z.object({ project: siteProject }),
+  getSiteSummary: lazy(() => z.object({ project: siteProject })),
   /** Starts reading every report of a project (unless one is kept or being read; `refresh`: read again anyway); answers the summary as it starts. */
-  startSiteSummary: z.object({ project: siteProject, refresh: z.optional(z.boolean()) }),
+  startSiteSummary: lazy(() => z.object({ project: siteProject, refresh: z.optional(z.boolean()) })),
   /** Stops reading a project: what was read stays shown. */
-  cancelSiteSummary: z.object({ project: siteProject }),
+  cancelSiteSummary: lazy(() => z.object({ project: siteProject })),
   /** The popup's one line about the page's site: the kept summary, else the first list page of its project. */
-  getSiteGlance: z.object({ url: pageUrl }),
+  getSiteGlance: lazy(() => z.object({ url: pageUrl })),
   /**
    * A site's addresses from its sitemaps, each with its latest report. `giveBack`: the click that
    * asked added the site's permission, so it goes back once the sitemaps are read.
    */
-  readSitemap: z.object({ origin: siteOrigin, giveBack: z.boolean() }),
+  readSitemap: lazy(() => z.object({ origin: siteOrigin, giveBack: z.boolean() })),
   /** Every site's limits and accepted findings. */
-  getSiteLimits: z.object({}),
+  getSiteLimits: lazy(() => z.object({})),
   /** Sets a site's limits; null removes them. */
-  saveSiteLimits: z.object({ project: siteProject, limits: z.nullable(siteLimitsSchema) }),
+  saveSiteLimits: lazy(() => z.object({ project: siteProject, limits: z.nullable(siteLimitsSchema) })),
   /** Accepts a failed check for a page (`address`, as the service stores it) or the whole site (null). */
-  acceptFinding: z.object({
-    project: siteProject,
-    check: checkKey,
-    address: z.nullable(z.string().check(z.minLength(1), z.maxLength(2048))),
-    reason: z.string().check(z.minLength(1), z.maxLength(ACCEPTED_REASON_MAX)),
-    until: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
-  }),
-  removeAccepted: z.object({ id: z.string().check(z.maxLength(64)) }),
+  acceptFinding: lazy(() =>
+    z.object({
+      project: siteProject,
+      check: checkKey,
+      address: z.nullable(z.string().check(z.minLength(1), z.maxLength(2048))),
+      reason: z.string().check(z.minLength(1), z.maxLength(ACCEPTED_REASON_MAX)),
+      until: z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+    }),
+  ),
+  removeAccepted: lazy(() => z.object({ id: z.string().check(z.maxLength(64)) })),
   /** The verdict on one report against its site's limits (the popup's line); null when its site has neither limits nor accepted findings. */
-  getLimitsVerdict: z.object({ id: reportId }),
+  getLimitsVerdict: lazy(() => z.object({ id: reportId })),
   /** The agency and the sites' issue trackers, for reports handed over. */
-  getHandover: z.object({}),
-  saveAgency: z.object({ agency: agencySchema }),
+  getHandover: lazy(() => z.object({})),
+  saveAgency: lazy(() => z.object({ agency: agencySchema })),
   /** Sets a site's issue tracker; null removes it. */
-  saveTracker: z.object({ project: siteProject, tracker: z.nullable(issueTrackerSchema) }),
+  saveTracker: lazy(() => z.object({ project: siteProject, tracker: z.nullable(issueTrackerSchema) })),
   /** Every watch, its settings and what it costs a month. */
-  getWatches: z.object({}),
+  getWatches: lazy(() => z.object({})),
   /** Watches pages (each with its latest report's privacy when known); a page watched already keeps its watch. */
-  addWatches: z.object({
-    pages: z.array(z.object({ url: pageUrl, privacy: z.optional(privacy) })).check(z.minLength(1), z.maxLength(MAX_WATCHES)),
-    every: z.enum(WATCH_EVERY),
-    hour: z.int().check(z.minimum(0), z.maximum(23)),
-    offsetMinutes: z.int().check(z.minimum(-840), z.maximum(840)),
-  }),
+  addWatches: lazy(() =>
+    z.object({
+      pages: z.array(z.object({ url: pageUrl, privacy: z.optional(privacy) })).check(z.minLength(1), z.maxLength(MAX_WATCHES)),
+      every: z.enum(WATCH_EVERY),
+      hour: z.int().check(z.minimum(0), z.maximum(23)),
+      offsetMinutes: z.int().check(z.minimum(-840), z.maximum(840)),
+    }),
+  ),
   /** Pauses or resumes a watch, or changes its schedule. */
-  changeWatch: z.object({
-    id: z.string().check(z.maxLength(64)),
-    paused: z.optional(z.boolean()),
-    every: z.optional(z.enum(WATCH_EVERY)),
-    hour: z.optional(z.int().check(z.minimum(0), z.maximum(23))),
-  }),
-  removeWatch: z.object({ id: z.string().check(z.maxLength(64)) }),
+  changeWatch: lazy(() =>
+    z.object({
+      id: z.string().check(z.maxLength(64)),
+      paused: z.optional(z.boolean()),
+      every: z.optional(z.enum(WATCH_EVERY)),
+      hour: z.optional(z.int().check(z.minimum(0), z.maximum(23))),
+    }),
+  ),
+  removeWatch: lazy(() => z.object({ id: z.string().check(z.maxLength(64)) })),
   /** Checks a watched page now, whatever its schedule; answers once the check is started. */
-  checkWatchNow: z.object({ id: z.string().check(z.maxLength(64)) }),
+  checkWatchNow: lazy(() => z.object({ id: z.string().check(z.maxLength(64)) })),
   /** The watch of a page, if it is watched. */
-  getWatchFor: z.object({ url: pageUrl }),
-  saveWatchSettings: z.object({ scoreDrop: z.optional(z.int().check(z.minimum(1), z.maximum(100))), webhook: z.optional(z.nullable(webhookSchema)) }),
+  getWatchFor: lazy(() => z.object({ url: pageUrl })),
+  saveWatchSettings: lazy(() =>
+    z.object({ scoreDrop: z.optional(z.int().check(z.minimum(1), z.maximum(100))), webhook: z.optional(z.nullable(webhookSchema)) }),
+  ),
   /** Sends the webhook a test alert; answers whether it took it. */
-  testWebhook: z.object({}),
+  testWebhook: lazy(() => z.object({})),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -729,7 +806,7 @@ export interface TabsSkipped {
 
 export type ResponseOf<T extends MessageType> = Responses[T];
 
-export const envelope = z.object({ type: z.enum(Object.keys(requests) as [MessageType, ...MessageType[]]), payload: z.unknown() });
+export const envelope = lazy(() => z.object({ type: z.enum(Object.keys(requests) as [MessageType, ...MessageType[]]), payload: z.unknown() }));
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: ApiErrorData };
 

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { storage, type StorageItemKey } from 'wxt/utils/storage';
-import { z } from '@/lib/zod';
+import { lazy, z } from '@/lib/zod';
 import {
   cachedPageSchema,
   cachedReportViewSchema,
@@ -111,13 +111,17 @@ function keepValid<T>(entry: z.ZodMiniType<T>) {
     return parsed.success ? [parsed.data] : [];
   };
   return {
-    list: z.pipe(
-      z.array(z.unknown()),
-      z.transform((items) => items.flatMap(read)),
+    list: lazy(() =>
+      z.pipe(
+        z.array(z.unknown()),
+        z.transform((items) => items.flatMap(read)),
+      ),
     ),
-    record: z.pipe(
-      z.record(z.string(), z.unknown()),
-      z.transform((map) => Object.fromEntries(Object.entries(map).flatMap(([key, value]) => read(value).map((data) => [key, data] as const)))),
+    record: lazy(() =>
+      z.pipe(
+        z.record(z.string(), z.unknown()),
+        z.transform((map) => Object.fromEntries(Object.entries(map).flatMap(([key, value]) => read(value).map((data) => [key, data] as const)))),
+      ),
     ),
   };
 }
@@ -138,17 +142,19 @@ export interface Connection {
 const addressItem = defineStored<{ baseUrl: string; revision?: number; keyForSessionOnly?: boolean; apiKey?: string } | null>(
   'local:connection',
   // Versions before the key had its own item kept it here: read, moved to its item, then dropped.
-  z.nullable(
-    z.object({
-      baseUrl: z.string().check(z.minLength(1)),
-      revision: z.optional(z.number()),
-      keyForSessionOnly: z.optional(z.boolean()),
-      apiKey: z.optional(z.string()),
-    }),
+  lazy(() =>
+    z.nullable(
+      z.object({
+        baseUrl: z.string().check(z.minLength(1)),
+        revision: z.optional(z.number()),
+        keyForSessionOnly: z.optional(z.boolean()),
+        apiKey: z.optional(z.string()),
+      }),
+    ),
   ),
   null,
 );
-const keySchema = z.nullable(z.object({ origin: z.string(), key: z.string().check(z.minLength(1)) }));
+const keySchema = lazy(() => z.nullable(z.object({ origin: z.string(), key: z.string().check(z.minLength(1)) })));
 const keyItems = {
   local: defineStored<{ origin: string; key: string } | null>('local:apiKey', keySchema, null),
   session: defineStored<{ origin: string; key: string } | null>('session:apiKey', keySchema, null),
@@ -207,10 +213,12 @@ export const watchConnection = addressItem.watch;
 const DEFAULT_PREFERENCES: Preferences = { defaultPrivacy: 1, badgeEnabled: false };
 const preferencesItem = defineStored<Preferences>(
   'sync:preferences',
-  z.object({
-    defaultPrivacy: z.catch(preferencesSchema.shape.defaultPrivacy, DEFAULT_PREFERENCES.defaultPrivacy),
-    badgeEnabled: z.catch(preferencesSchema.shape.badgeEnabled, DEFAULT_PREFERENCES.badgeEnabled),
-  }),
+  lazy(() =>
+    z.object({
+      defaultPrivacy: z.catch(preferencesSchema.shape.defaultPrivacy, DEFAULT_PREFERENCES.defaultPrivacy),
+      badgeEnabled: z.catch(preferencesSchema.shape.badgeEnabled, DEFAULT_PREFERENCES.badgeEnabled),
+    }),
+  ),
   DEFAULT_PREFERENCES,
 );
 export const readPreferences = preferencesItem.read;
@@ -223,15 +231,17 @@ export const writePreferences = (changes: Partial<Preferences>): Promise<Prefere
 const listQueryItem = defineStored<ListQuery>(
   // The item's earlier name: a new key would lose every user's kept list.
   'local:reportsView',
-  z.object({
-    search: z.catch(listQuerySchema.shape.search, DEFAULT_LIST_QUERY.search),
-    project: z.catch(listQuerySchema.shape.project, DEFAULT_LIST_QUERY.project),
-    result: z.catch(listQuerySchema.shape.result, DEFAULT_LIST_QUERY.result),
-    sortBy: z.catch(listQuerySchema.shape.sortBy, DEFAULT_LIST_QUERY.sortBy),
-    sort: z.catch(listQuerySchema.shape.sort, DEFAULT_LIST_QUERY.sort),
-    perPage: z.catch(listQuerySchema.shape.perPage, DEFAULT_LIST_QUERY.perPage),
-    page: z.catch(listQuerySchema.shape.page, DEFAULT_LIST_QUERY.page),
-  }),
+  lazy(() =>
+    z.object({
+      search: z.catch(listQuerySchema.shape.search, DEFAULT_LIST_QUERY.search),
+      project: z.catch(listQuerySchema.shape.project, DEFAULT_LIST_QUERY.project),
+      result: z.catch(listQuerySchema.shape.result, DEFAULT_LIST_QUERY.result),
+      sortBy: z.catch(listQuerySchema.shape.sortBy, DEFAULT_LIST_QUERY.sortBy),
+      sort: z.catch(listQuerySchema.shape.sort, DEFAULT_LIST_QUERY.sort),
+      perPage: z.catch(listQuerySchema.shape.perPage, DEFAULT_LIST_QUERY.perPage),
+      page: z.catch(listQuerySchema.shape.page, DEFAULT_LIST_QUERY.page),
+    }),
+  ),
   { ...DEFAULT_LIST_QUERY },
 );
 export const readListQuery = listQueryItem.read;
@@ -299,7 +309,11 @@ export const runs: StoredItem<Run[]> = {
  * (lib/background/site-permissions-held.ts). Local, not session: what a closed browser left held
  * is still known, and given back, when it starts again.
  */
-export const sitePermissionsHeld = defineStored<Record<string, string[]>>('local:sitePermissionsHeld', keepValid(z.array(z.string())).record, {});
+export const sitePermissionsHeld = defineStored<Record<string, string[]>>(
+  'local:sitePermissionsHeld',
+  keepValid(lazy(() => z.array(z.string()))).record,
+  {},
+);
 
 /**
  * Each site's limits and the findings its users accepted (lib/background/site-limits-store.ts bounds
@@ -308,10 +322,12 @@ export const sitePermissionsHeld = defineStored<Record<string, string[]>>('local
  */
 export const siteLimits = defineStored<SiteLimitsState>(
   'local:siteLimits',
-  z.object({
-    limits: z._default(keepValid(siteLimitsSchema).record, {}),
-    accepted: z._default(keepValid(acceptedFindingSchema).list, []),
-  }),
+  lazy(() =>
+    z.object({
+      limits: z._default(keepValid(siteLimitsSchema).record, {}),
+      accepted: z._default(keepValid(acceptedFindingSchema).list, []),
+    }),
+  ),
   { limits: {}, accepted: [] },
 );
 
@@ -322,12 +338,14 @@ export const DEFAULT_WATCH_SETTINGS: WatchSettings = { scoreDrop: 5, webhook: nu
 /** The watches' settings, read field by field so one bad value keeps the others. */
 export const watchSettings = defineStored<WatchSettings>(
   'local:watchSettings',
-  z.object({
-    scoreDrop: z.catch(watchSettingsSchema.shape.scoreDrop, DEFAULT_WATCH_SETTINGS.scoreDrop),
-    webhook: z.catch(watchSettingsSchema.shape.webhook, DEFAULT_WATCH_SETTINGS.webhook),
-    quotaPausedUntil: z.catch(watchSettingsSchema.shape.quotaPausedUntil, DEFAULT_WATCH_SETTINGS.quotaPausedUntil),
-    alertTimes: z.catch(watchSettingsSchema.shape.alertTimes, DEFAULT_WATCH_SETTINGS.alertTimes),
-  }),
+  lazy(() =>
+    z.object({
+      scoreDrop: z.catch(watchSettingsSchema.shape.scoreDrop, DEFAULT_WATCH_SETTINGS.scoreDrop),
+      webhook: z.catch(watchSettingsSchema.shape.webhook, DEFAULT_WATCH_SETTINGS.webhook),
+      quotaPausedUntil: z.catch(watchSettingsSchema.shape.quotaPausedUntil, DEFAULT_WATCH_SETTINGS.quotaPausedUntil),
+      alertTimes: z.catch(watchSettingsSchema.shape.alertTimes, DEFAULT_WATCH_SETTINGS.alertTimes),
+    }),
+  ),
   DEFAULT_WATCH_SETTINGS,
 );
 
@@ -349,15 +367,17 @@ export const reportViews = defineStored<CachedReportView[]>('session:reportViews
 /** The privacy chosen in the popup for the page it was open on, kept until a report is made. */
 export const privacyDraft = defineStored<{ url: string; privacy: z.infer<typeof privacy> } | null>(
   'session:popupPrivacyDraft',
-  z.nullable(z.object({ url: z.string(), privacy })),
+  lazy(() => z.nullable(z.object({ url: z.string(), privacy }))),
   null,
 );
 
 /** What a click on each notification shown does; the worker that wakes for the click must still know. */
-const notificationActionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('report'), id: z.int().check(z.positive()), section: z.optional(z.literal('changes')) }),
-  z.object({ kind: z.literal('options') }),
-]);
+const notificationActionSchema = lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('report'), id: z.int().check(z.positive()), section: z.optional(z.literal('changes')) }),
+    z.object({ kind: z.literal('options') }),
+  ]),
+);
 export type NotificationAction = z.infer<typeof notificationActionSchema>;
 export const notificationActions = defineStored<Record<string, NotificationAction>>(
   'session:notificationActions',
@@ -366,10 +386,12 @@ export const notificationActions = defineStored<Record<string, NotificationActio
 );
 
 /** The latest result per address, for the badge; `result` null when the service has no report for it. */
-const badgeEntrySchema = z.object({
-  at: z.number(),
-  result: z.nullable(z.object({ score: z.nullable(z.number()), label: z.nullable(z.enum(RESULT_LABELS)) })),
-});
+const badgeEntrySchema = lazy(() =>
+  z.object({
+    at: z.number(),
+    result: z.nullable(z.object({ score: z.nullable(z.number()), label: z.nullable(z.enum(RESULT_LABELS)) })),
+  }),
+);
 export type BadgeEntry = z.infer<typeof badgeEntrySchema>;
 export const badgeCache = defineStored<Record<string, BadgeEntry>>('session:badgeCache', keepValid(badgeEntrySchema).record, {});
 
@@ -384,16 +406,18 @@ export const siteSummaries = defineStored<SiteSummary[]>('session:siteSummaries'
 
 const handoverItem = defineStored<Handover>(
   'local:handover',
-  z.object({
-    agency: z.catch(agencySchema, NO_AGENCY),
-    trackers: z.catch(
-      z.pipe(
-        keepValid(issueTrackerSchema).record,
-        z.transform((map) => Object.fromEntries(Object.entries(map).slice(0, TRACKERS_MAX))),
+  lazy(() =>
+    z.object({
+      agency: z.catch(agencySchema, NO_AGENCY),
+      trackers: z.catch(
+        z.pipe(
+          keepValid(issueTrackerSchema).record,
+          z.transform((map) => Object.fromEntries(Object.entries(map).slice(0, TRACKERS_MAX))),
+        ),
+        {},
       ),
-      {},
-    ),
-  }),
+    }),
+  ),
   { agency: NO_AGENCY, trackers: {} },
 );
 

@@ -9,3 +9,19 @@ import { config, locales } from 'zod/mini';
 config({ jitless: true, ...locales.en() });
 
 export * as z from 'zod/mini';
+
+/**
+ * A schema built when it is first used, standing in for it (read, parsed, nested, typed) until then. The background
+ * declares its schemas with it: the worker's start then builds only what its first message needs, where building
+ * every schema of the protocol, the API and storage was most of what evaluating its code cost.
+ */
+export function lazy<T extends object>(build: () => T): T {
+  let built: T | undefined;
+  const schema = () => (built ??= build());
+  return new Proxy(Object.create(null) as T, {
+    get: (_, key) => Reflect.get(schema(), key),
+    has: (_, key) => Reflect.has(schema(), key),
+    set: (_, key, value) => Reflect.set(schema(), key, value),
+    getPrototypeOf: () => Reflect.getPrototypeOf(schema()),
+  });
+}

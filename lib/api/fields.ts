@@ -1,4 +1,4 @@
-import { z } from '@/lib/zod';
+import { lazy, z } from '@/lib/zod';
 import { isResultLabel, scoreLabel, type ResultLabel } from '@/lib/shared/score';
 import { PRIVACY_VALUES } from '@/lib/shared/privacy';
 
@@ -12,23 +12,27 @@ import { PRIVACY_VALUES } from '@/lib/shared/privacy';
 const withoutNegativeZero = (n: number) => (Object.is(n, -0) ? 0 : n);
 
 /** Whole numbers; older PHP database drivers send them as strings ("12"). */
-export const wholeNumberField = z.pipe(
-  z.union([z.int(), z.pipe(z.string().check(z.regex(/^\s*-?\d+\s*$/, 'Invalid input: expected a whole number')), z.transform(Number))]),
-  z.transform(withoutNegativeZero),
+export const wholeNumberField = lazy(() =>
+  z.pipe(
+    z.union([z.int(), z.pipe(z.string().check(z.regex(/^\s*-?\d+\s*$/, 'Invalid input: expected a whole number')), z.transform(Number))]),
+    z.transform(withoutNegativeZero),
+  ),
 );
 
 /** An id: a positive whole number JavaScript can hold exactly. */
-export const idField = z.pipe(wholeNumberField, z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)));
+export const idField = lazy(() => z.pipe(wholeNumberField, z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER))));
 
 /** A count from a list's paging: never negative. */
-export const countField = z.pipe(wholeNumberField, z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)));
+export const countField = lazy(() => z.pipe(wholeNumberField, z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER))));
 
-export const privacyField = z.pipe(wholeNumberField, z.literal(PRIVACY_VALUES));
+export const privacyField = lazy(() => z.pipe(wholeNumberField, z.literal(PRIVACY_VALUES)));
 
 /** Newer versions send whether a password is set as a boolean; older ones 0/1. The password itself is never kept. */
-export const hasPasswordField = z.pipe(
-  z.optional(z.union([z.boolean(), z.number(), z.string(), z.null()])),
-  z.transform((v) => v === true || v === 1 || (typeof v === 'string' && v !== '' && v !== '0')),
+export const hasPasswordField = lazy(() =>
+  z.pipe(
+    z.optional(z.union([z.boolean(), z.number(), z.string(), z.null()])),
+    z.transform((v) => v === true || v === 1 || (typeof v === 'string' && v !== '' && v !== '0')),
+  ),
 );
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -47,31 +51,35 @@ export function toIsoDate(value: string | null | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-export const dateField = z.pipe(z.catch(z.nullish(z.string()), null), z.transform(toIsoDate));
+export const dateField = lazy(() => z.pipe(z.catch(z.nullish(z.string()), null), z.transform(toIsoDate)));
 
 /**
  * `result` is the 0–100 score on current versions, null on some older ones,
  * and a word on others. A word keeps its label without a score.
  */
-export const resultField = z.pipe(
-  z.catch(z.optional(z.union([z.number(), z.string(), z.null()])), null),
-  z.transform((v): { score: number | null; label: ResultLabel | null } => {
-    const text = typeof v === 'string' ? v.trim().toLowerCase() : null;
-    if (text !== null && isResultLabel(text)) return { score: null, label: text };
-    const score = typeof v === 'number' ? v : text !== null && /^\d+(\.\d+)?$/.test(text) ? Number(text) : null;
-    // A score outside 0–100 is no score the service defines: shown as none rather than as a wrong word.
-    if (score === null || !Number.isFinite(score) || score < 0 || score > 100) return { score: null, label: null };
-    return { score: withoutNegativeZero(score), label: scoreLabel(score) };
-  }),
+export const resultField = lazy(() =>
+  z.pipe(
+    z.catch(z.optional(z.union([z.number(), z.string(), z.null()])), null),
+    z.transform((v): { score: number | null; label: ResultLabel | null } => {
+      const text = typeof v === 'string' ? v.trim().toLowerCase() : null;
+      if (text !== null && isResultLabel(text)) return { score: null, label: text };
+      const score = typeof v === 'number' ? v : text !== null && /^\d+(\.\d+)?$/.test(text) ? Number(text) : null;
+      // A score outside 0–100 is no score the service defines: shown as none rather than as a wrong word.
+      if (score === null || !Number.isFinite(score) || score < 0 || score > 100) return { score: null, label: null };
+      return { score: withoutNegativeZero(score), label: scoreLabel(score) };
+    }),
+  ),
 );
 
 /** One check of a report, as the extension keeps it. */
-export const reportCheckShape = z.object({
-  passed: z.boolean(),
-  importance: z.enum(['high', 'medium', 'low']),
-  value: z.unknown(),
-  errors: z.optional(z.record(z.string(), z.unknown())),
-});
+export const reportCheckShape = lazy(() =>
+  z.object({
+    passed: z.boolean(),
+    importance: z.enum(['high', 'medium', 'low']),
+    value: z.unknown(),
+    errors: z.optional(z.record(z.string(), z.unknown())),
+  }),
+);
 export type ReportCheck = z.infer<typeof reportCheckShape>;
 
 /** PHP encodes an empty map as `[]`; read a list as a map keyed by position. */
@@ -107,40 +115,44 @@ export function boundedValue(value: unknown, depth = 0): unknown {
   return Object.fromEntries(entries.length > MAX_ITEMS ? [...kept, ['…', CUT_MARKER]] : kept);
 }
 
-const checkSchema = z.object({
-  passed: z.pipe(
-    z.union([z.boolean(), z.number()]),
-    z.transform((v) => v === true || v === 1),
-  ),
-  importance: z.catch(z.enum(['high', 'medium', 'low']), 'low'),
-  value: z.pipe(
-    z.optional(z.unknown()),
-    z.transform((v) => boundedValue(v ?? null)),
-  ),
-  errors: z.pipe(
-    z.optional(z.unknown()),
-    z.transform((v) => {
-      const map = asMap(boundedValue(v));
-      return map && Object.keys(map).length > 0 ? map : undefined;
-    }),
-  ),
-});
+const checkSchema = lazy(() =>
+  z.object({
+    passed: z.pipe(
+      z.union([z.boolean(), z.number()]),
+      z.transform((v) => v === true || v === 1),
+    ),
+    importance: z.catch(z.enum(['high', 'medium', 'low']), 'low'),
+    value: z.pipe(
+      z.optional(z.unknown()),
+      z.transform((v) => boundedValue(v ?? null)),
+    ),
+    errors: z.pipe(
+      z.optional(z.unknown()),
+      z.transform((v) => {
+        const map = asMap(boundedValue(v));
+        return map && Object.keys(map).length > 0 ? map : undefined;
+      }),
+    ),
+  }),
+);
 
 /** The checks of a report. An entry of a shape not known here is left out rather than breaking the report. */
-export const checksField = z.pipe(
-  z.optional(z.unknown()),
-  z.transform((value): Record<string, ReportCheck> | null => {
-    const map = asMap(value);
-    if (!map) return null;
-    const checks: [string, ReportCheck][] = [];
-    // A report has a few dozen checks; a service sending thousands is not one to keep them all from.
-    for (const [name, entry] of Object.entries(map).slice(0, MAX_CHECKS)) {
-      const parsed = checkSchema.safeParse(entry);
-      if (!parsed.success) continue;
-      const { errors, ...rest } = parsed.data;
-      checks.push([name, errors ? { ...rest, errors } : rest]);
-    }
-    // Built in one go: a check named `__proto__` stays a check, rather than becoming the object's prototype.
-    return Object.fromEntries(checks);
-  }),
+export const checksField = lazy(() =>
+  z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value): Record<string, ReportCheck> | null => {
+      const map = asMap(value);
+      if (!map) return null;
+      const checks: [string, ReportCheck][] = [];
+      // A report has a few dozen checks; a service sending thousands is not one to keep them all from.
+      for (const [name, entry] of Object.entries(map).slice(0, MAX_CHECKS)) {
+        const parsed = checkSchema.safeParse(entry);
+        if (!parsed.success) continue;
+        const { errors, ...rest } = parsed.data;
+        checks.push([name, errors ? { ...rest, errors } : rest]);
+      }
+      // Built in one go: a check named `__proto__` stays a check, rather than becoming the object's prototype.
+      return Object.fromEntries(checks);
+    }),
+  ),
 );

@@ -1,5 +1,5 @@
 import { t } from '@/lib/shared/i18n';
-import { z } from '@/lib/zod';
+import { lazy, z } from '@/lib/zod';
 import { RESULT_LABELS } from '@/lib/shared/score';
 import { PRIVACY_VALUES } from '@/lib/shared/privacy';
 import { asObject } from '@/lib/api/classify';
@@ -25,22 +25,24 @@ export type { ReportCheck } from '@/lib/api/fields';
  */
 
 /** A report as the extension keeps it: the service's answer, read by `reportBody` below, comes out in this shape. */
-export const reportShape = z.object({
-  id: z.int(),
-  /** As the service stores it: scheme and `www.` stripped, e.g. `example.com/blog?p=1`. */
-  url: z.string(),
-  /** The host the report is grouped under, e.g. `example.com`. */
-  project: z.nullable(z.string()),
-  /** 0–100; null when the service sent none or only a word. */
-  score: z.nullable(z.number()),
-  label: z.nullable(z.enum(RESULT_LABELS)),
-  privacy: z.literal(PRIVACY_VALUES),
-  hasPassword: z.boolean(),
-  generatedAt: z.nullable(z.string()),
-  createdAt: z.nullable(z.string()),
-  updatedAt: z.nullable(z.string()),
-  checks: z.nullable(z.record(z.string(), reportCheckShape)),
-});
+export const reportShape = lazy(() =>
+  z.object({
+    id: z.int(),
+    /** As the service stores it: scheme and `www.` stripped, e.g. `example.com/blog?p=1`. */
+    url: z.string(),
+    /** The host the report is grouped under, e.g. `example.com`. */
+    project: z.nullable(z.string()),
+    /** 0–100; null when the service sent none or only a word. */
+    score: z.nullable(z.number()),
+    label: z.nullable(z.enum(RESULT_LABELS)),
+    privacy: z.literal(PRIVACY_VALUES),
+    hasPassword: z.boolean(),
+    generatedAt: z.nullable(z.string()),
+    createdAt: z.nullable(z.string()),
+    updatedAt: z.nullable(z.string()),
+    checks: z.nullable(z.record(z.string(), reportCheckShape)),
+  }),
+);
 export type Report = z.infer<typeof reportShape>;
 
 export interface ReportPage {
@@ -116,26 +118,32 @@ function reportAnswerOf(results: typeof checksField | typeof uncheckedResults) {
 }
 
 /** Where a list shows no checks (the options' table), the hundred reports' checks are not read at all: most of a list's size. */
-const uncheckedResults = z.pipe(
-  z.optional(z.unknown()),
-  z.transform((): null => null),
+const uncheckedResults = lazy(() =>
+  z.pipe(
+    z.optional(z.unknown()),
+    z.transform((): null => null),
+  ),
 );
 
-const reportAnswer = reportAnswerOf(checksField);
+const reportAnswer = lazy(() => reportAnswerOf(checksField));
 
-export const reportBody = z.pipe(
-  z.object({ data: reportAnswer }),
-  z.transform((b) => b.data),
+export const reportBody = lazy(() =>
+  z.pipe(
+    z.object({ data: reportAnswer }),
+    z.transform((b) => b.data),
+  ),
 );
 
-const pageMeta = z.object({
-  current_page: idField,
-  last_page: countField,
-  per_page: idField,
-  total: countField,
-  from: z.catch(z.nullish(countField), null),
-  to: z.catch(z.nullish(countField), null),
-});
+const pageMeta = lazy(() =>
+  z.object({
+    current_page: idField,
+    last_page: countField,
+    per_page: idField,
+    total: countField,
+    from: z.catch(z.nullish(countField), null),
+    to: z.catch(z.nullish(countField), null),
+  }),
+);
 
 /** A page of the list, each report read with `report`. */
 function reportPageOf(report: typeof reportAnswer) {
@@ -170,37 +178,39 @@ function reportPageOf(report: typeof reportAnswer) {
   );
 }
 
-export const reportPageBody = reportPageOf(reportAnswer);
+export const reportPageBody = lazy(() => reportPageOf(reportAnswer));
 /** The list with each report's checks left unread (`checks: null`), for a screen that shows none. */
-export const reportPageWithoutChecksBody = reportPageOf(reportAnswerOf(uncheckedResults));
+export const reportPageWithoutChecksBody = lazy(() => reportPageOf(reportAnswerOf(uncheckedResults)));
 
-export const accountBody = z.pipe(
-  z.object({
-    data: z.object({
-      id: idField,
-      name: z.pipe(z.string(), z.transform(shortText)),
-      email: z.pipe(z.string(), z.transform(shortText)),
-      plan: z.catch(
-        z.nullish(
-          z.object({
-            name: z.catch(z.nullish(z.string()), null),
-            features: z.catch(z.nullish(z.object({ reports: z.catch(z.nullish(wholeNumberField), null) })), null),
-          }),
+export const accountBody = lazy(() =>
+  z.pipe(
+    z.object({
+      data: z.object({
+        id: idField,
+        name: z.pipe(z.string(), z.transform(shortText)),
+        email: z.pipe(z.string(), z.transform(shortText)),
+        plan: z.catch(
+          z.nullish(
+            z.object({
+              name: z.catch(z.nullish(z.string()), null),
+              features: z.catch(z.nullish(z.object({ reports: z.catch(z.nullish(wholeNumberField), null) })), null),
+            }),
+          ),
+          null,
         ),
-        null,
-      ),
+      }),
     }),
-  }),
-  z.transform(({ data }): Account => {
-    const quota = data.plan?.features?.reports ?? null;
-    return {
-      id: data.id,
-      name: data.name,
-      email: data.email,
-      planName: data.plan?.name ?? null,
-      reportsPerMonth: quota === -1 ? 'unlimited' : quota !== null && quota >= 0 ? quota : null,
-    };
-  }),
+    z.transform(({ data }): Account => {
+      const quota = data.plan?.features?.reports ?? null;
+      return {
+        id: data.id,
+        name: data.name,
+        email: data.email,
+        planName: data.plan?.name ?? null,
+        reportsPerMonth: quota === -1 ? 'unlimited' : quota !== null && quota >= 0 ? quota : null,
+      };
+    }),
+  ),
 );
 
 /**

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { sitePermissionsHeld } from '@/lib/storage';
+import { afterStart } from '@/lib/background/start-work';
 
 /**
  * The site permissions a click on "Show on page" added (lib/report/use-show-on-page.ts),
@@ -61,5 +62,5 @@ export function registerSitePermissionReturn(): void {
     if (change.status === 'loading') void giveBackSitePermission(tabId);
   });
   browser.runtime.onStartup.addListener(() => void giveBackAll());
-  void giveBackForClosedTabs();
+  afterStart(giveBackForClosedTabs);
 }

@@ -27,13 +27,27 @@ export const FIGURES = [
   { label: 'options: Next → 100 rows painted beyond the service − least DOM change', of: 'optionsPage', floor: 'optionsFloor', goal: 10, plus: true },
 ] as const satisfies readonly { label: string; of: string; floor: string; goal: number; plus?: true }[];
 
+/** What the least page doing the same work measures against the same floor: how far below a goal can go. */
+export const LEAST = [
+  { label: 'popup, cold, least: a popup painting its answer-only worker’s answer ÷ blank page, cold', of: 'coldAnswerOnly', floor: 'coldBlank' },
+  { label: 'worker, least: our background parsed, not run, then only answering ÷ answer-only', of: 'workerParsed', floor: 'workerFloor' },
+  { label: 'worker, least: our background’s modules run, none of its start ÷ answer-only', of: 'workerEvaluated', floor: 'workerFloor' },
+] as const;
+
 /** Every timing the bench keeps, ms, each from its own samples. */
-export const SAMPLES = [...new Set(FIGURES.flatMap((f) => [f.of, f.floor]))];
+export const SAMPLES = [...new Set([...FIGURES, ...LEAST].flatMap((f) => [f.of, f.floor]))];
 export type Samples = Record<(typeof SAMPLES)[number], number[]>;
 
 export const BACKGROUND_GZIP_GOAL = 25 * 1024;
 
 export type FigureValue = ReturnType<typeof figuresOf>[number];
+
+export function leastOf(samples: Partial<Samples>) {
+  return LEAST.map((f) => {
+    const [of, floor] = [round(median(samples[f.of] ?? [])), round(median(samples[f.floor] ?? []))];
+    return { label: f.label, n: samples[f.of]?.length ?? 0, median: of, floor, value: round(of / floor, 2) };
+  });
+}
 
 export function figuresOf(samples: Partial<Samples>) {
   return FIGURES.map((f) => {
@@ -68,6 +82,15 @@ export function printSummary(r: BenchResult): void {
       ['figure (medians, ms from navigation start)', 'n', 'median', 'floor', 'measured', 'goal', ''],
       [
         ...figuresOf(r.samples).map((f) => [f.label, String(f.n), ms(f.median), ms(f.floor), shown(f), f.goal, met(f.met)]),
+        ...leastOf(r.samples).map((f) => [
+          f.label,
+          String(f.n),
+          ms(f.median),
+          ms(f.floor),
+          Number.isNaN(f.value) ? '–' : `${f.value.toFixed(2)}×`,
+          '',
+          '',
+        ]),
         ...sizes.map(([label, size, goal, ok]) => [label!, '', '', '', `${size} KB`, goal!, ok!]),
       ],
     ),

@@ -18,7 +18,7 @@ export type ProbeMarks = Partial<Record<'shown' | 'shownPainted' | 'ready' | 're
   shownState?: string;
 };
 
-const PROBE = `(() => {
+export const PROBE = `(() => {
   const marks = {};
   window.__bench = marks;
   const note = (name) => {

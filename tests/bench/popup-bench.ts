@@ -1,6 +1,7 @@
 import type { Page, Target } from 'puppeteer-core';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
 import { BLANK_PAGE, type ProbeMarks } from './instrument.ts';
+import type { Answerer } from './worker-bench.ts';
 
 /** What the probe saw in one opening, from the page's navigation start, ms: the frames after shown and ready. */
 export interface PageSample {
@@ -31,17 +32,23 @@ export async function probeOf(page: Page, timeoutMs = 15_000): Promise<PageSampl
 }
 
 /**
- * Opens the real toolbar popup over `tab` (the extension's popup, or the blank page in its place through
- * `action.setPopup`), waits for the probe's ready frame and closes it again.
+ * Opens a real toolbar popup over `tab` (the extension's popup, the blank page in its place through
+ * `action.setPopup`, or the answer-only extension's popup), waits for the probe's ready frame and closes it again.
  */
-export async function openPopupOnce(ext: ExtensionBrowser, tab: Page, blank: boolean, beforeClick?: () => Promise<void>): Promise<PageSample> {
-  const extension = (await ext.browser.extensions()).get(ext.extensionId);
-  if (!extension) throw new Error('The extension is not installed');
-  const file = blank ? BLANK_PAGE : 'popup.html';
-  await (await ext.worker()).evaluate((popup: string) => browser.action.setPopup({ popup }), file);
+export async function openPopupOnce(
+  ext: ExtensionBrowser,
+  tab: Page,
+  which: 'popup' | 'blank' | Answerer,
+  beforeClick?: () => Promise<void>,
+): Promise<PageSample> {
+  const id = typeof which === 'string' ? ext.extensionId : which.id;
+  const extension = (await ext.browser.extensions()).get(id);
+  if (!extension) throw new Error(`The extension ${id} is not installed`);
+  const file = which === 'blank' ? BLANK_PAGE : 'popup.html';
+  if (typeof which === 'string') await (await ext.worker()).evaluate((popup: string) => browser.action.setPopup({ popup }), file);
   await beforeClick?.();
   await tab.bringToFront();
-  const url = `chrome-extension://${ext.extensionId}/${file}`;
+  const url = `chrome-extension://${id}/${file}`;
   const opened = ext.browser.waitForTarget((t: Target) => t.type() === 'page' && t.url().startsWith(url), { timeout: 15_000 });
   await tab.triggerExtensionAction(extension);
   const target = await opened;
@@ -62,17 +69,28 @@ export async function openPopupOnce(ext: ExtensionBrowser, tab: Page, blank: boo
 /**
  * `runs` of each, interleaved so all meet the same machine load; `warmup` of each first, not kept.
  * `cold`: each opening waits `settleMs` after stopping the worker, for the extension's process to end;
- * the caller closes the extension's other pages first.
+ * the caller closes the extension's other pages first. `answerOnly`: its popup is opened too, its worker stopped alike.
  */
-export async function benchPopup(ext: ExtensionBrowser, tab: Page, runs: number, warmup: number, cold: boolean, settleMs = 1_000) {
-  const stopped = cold ? () => ext.stopWorker().then(() => new Promise<void>((resolve) => setTimeout(resolve, settleMs))) : undefined;
-  const result = { popup: [] as PageSample[], blank: [] as PageSample[] };
+export async function benchPopup(
+  ext: ExtensionBrowser,
+  tab: Page,
+  runs: number,
+  warmup: number,
+  cold: boolean,
+  answerOnly?: Answerer,
+  settleMs = 1_000,
+) {
+  const settle = () => new Promise<void>((resolve) => setTimeout(resolve, settleMs));
+  const stopped = cold ? () => ext.stopWorker().then(settle) : undefined;
+  const result = { popup: [] as PageSample[], blank: [] as PageSample[], answerOnly: [] as PageSample[] };
   for (let i = 0; i < warmup + runs; i += 1) {
-    const sample = await openPopupOnce(ext, tab, false, stopped);
-    const floor = await openPopupOnce(ext, tab, true, stopped);
+    const sample = await openPopupOnce(ext, tab, 'popup', stopped);
+    const blank = await openPopupOnce(ext, tab, 'blank', stopped);
+    const least = answerOnly && (await openPopupOnce(ext, tab, answerOnly, cold ? () => answerOnly.workers.stopWorker().then(settle) : undefined));
     if (i < warmup) continue;
     result.popup.push(sample);
-    result.blank.push(floor);
+    result.blank.push(blank);
+    if (least) result.answerOnly.push(least);
   }
   return result;
 }

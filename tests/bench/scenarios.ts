@@ -8,7 +8,7 @@ import type { Samples } from './figures.ts';
 import { benchOptionsPaging, benchTableDrawFloor } from './options-bench.ts';
 import { benchPopup } from './popup-bench.ts';
 import { benchReportView } from './report-bench.ts';
-import { benchColdStart, installAnswerOnly } from './worker-bench.ts';
+import { benchColdStart, installAnswerOnly, installBetween } from './worker-bench.ts';
 
 const API_KEY = 'bench-key-7c1e5a90d3b24f68';
 const PAGE_REPORTS = 5;
@@ -50,17 +50,20 @@ export async function runScenarios(o: ScenarioOptions): Promise<Samples> {
 
     o.log('service worker cold start, and a worker that only answers');
     const floor = await installAnswerOnly(ext, join(o.scratchDir, 'answer-only'));
-    const worker = await benchColdStart({ workers: ext, sender: options }, floor, o.runs, o.warmup);
+    const between = await installBetween(ext, o.extensionDir, o.scratchDir);
+    const worker = await benchColdStart({ id: ext.extensionId, workers: ext, sender: options }, floor, between, o.runs, o.warmup);
+    await between.parsed.sender.close();
+    await between.evaluated.sender.close();
 
     o.log('options list, Next → 100 rows, and the least DOM change');
     await options.bringToFront();
     const optionsPage = await benchOptionsPaging(options, await ext.worker(), o.runs, o.warmup);
     const optionsFloor = await benchTableDrawFloor(options, o.runs, o.warmup);
 
-    o.log('popup and blank page with the worker stopped and no page of ours open');
+    o.log('popup, blank page and the answer-only popup, with the worker stopped and no page of theirs open');
     await options.close();
     await floor.sender.close();
-    const cold = await benchPopup(ext, tab, o.runs, o.warmup, true);
+    const cold = await benchPopup(ext, tab, o.runs, o.warmup, true, floor);
 
     return {
       popupFcp: warm.popup.map((s) => s.firstContentfulPaint),
@@ -70,6 +73,7 @@ export async function runScenarios(o: ScenarioOptions): Promise<Samples> {
       coldPopupShown: cold.popup.map((s) => s.shown),
       coldPopupReady: cold.popup.map((s) => s.ready),
       coldBlank: cold.blank.map((s) => s.ready),
+      coldAnswerOnly: cold.answerOnly.map((s) => s.ready),
       ...worker,
       ...report,
       optionsPage,

@@ -1,26 +1,91 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { controlServiceWorker, type WorkerControl } from '../e2e/support/service-worker.ts';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
+import { PROBE } from './instrument.ts';
 
 /** A worker and an extension page that sends it messages. */
 export interface Answerer {
+  id: string;
   workers: WorkerControl;
   sender: Page;
 }
 
-/** The floor: an extension whose worker only answers, written to `dir`, installed beside the extension, with a page of its own open. */
+/**
+ * The least a popup can cost that shows what its worker answers: one message, its answer painted, nothing else. The
+ * probe notes the frame after the answer as shown and ready, as it does for the extension's popup.
+ */
+const FLOOR_POPUP = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><script src="/bench-probe.js"></script><script src="/popup.js" defer></script><title>Floor</title></head>
+  <body></body>
+</html>
+`;
+const FLOOR_POPUP_SCRIPT = `chrome.runtime.sendMessage({ type: 'getPopupStart', payload: {} }).then((reply) => {
+  const main = document.createElement('main');
+  main.setAttribute('data-bench-blank', '');
+  main.textContent = reply && reply.ok ? 'Answered.' : 'No answer.';
+  document.body.append(main);
+});
+`;
+
+/**
+ * The floor: an extension whose worker only answers, written to `dir`, installed beside the extension, with a page of
+ * its own open. Its toolbar popup asks the worker once and paints the answer.
+ */
 export async function installAnswerOnly(ext: ExtensionBrowser, dir: string): Promise<Answerer> {
   await mkdir(dir, { recursive: true });
-  const manifest = { manifest_version: 3, name: 'Answers only', version: '1.0', background: { service_worker: 'worker.js' } };
+  const manifest = {
+    manifest_version: 3,
+    name: 'Answers only',
+    version: '1.0',
+    background: { service_worker: 'worker.js' },
+    action: { default_popup: 'popup.html' },
+  };
   await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest));
-  await writeFile(join(dir, 'worker.js'), 'chrome.runtime.onMessage.addListener((message, sender, reply) => reply({ ok: true }));\n');
-  await writeFile(join(dir, 'sender.html'), '<!doctype html><title>Sender</title>');
+  await writeFile(join(dir, 'worker.js'), `${ANSWER};\n`);
+  await writeFile(join(dir, 'sender.html'), SENDER);
+  await writeFile(join(dir, 'popup.html'), FLOOR_POPUP);
+  await writeFile(join(dir, 'popup.js'), FLOOR_POPUP_SCRIPT);
+  await writeFile(join(dir, 'bench-probe.js'), PROBE);
   const id = await ext.browser.installExtension(dir);
   const workers = controlServiceWorker(ext.browser, id);
   await workers.worker();
-  return { workers, sender: await ext.newTab(`chrome-extension://${id}/sender.html`) };
+  return { id, workers, sender: await ext.newTab(`chrome-extension://${id}/sender.html`) };
+}
+
+const SENDER = '<!doctype html><title>Sender</title>';
+const ANSWER = 'chrome.runtime.onMessage.addListener((message, sender, reply) => reply({ ok: true }))';
+
+/**
+ * Two workers between the floor and ours, made from our built background (`buildDir`), each installed with a page of
+ * its own: `parsed` holds the whole background inside a function never called, then only answers (what reading its
+ * text costs); `evaluated` runs every module of it but registers only the answer in place of the background's own
+ * start (what evaluating the modules costs: zod, the schemas, the libraries).
+ */
+export async function installBetween(ext: ExtensionBrowser, buildDir: string, dir: string): Promise<{ parsed: Answerer; evaluated: Answerer }> {
+  const background = await readFile(join(buildDir, 'background.js'), 'utf8');
+  // WXT's wrapper ends the bundle with `try{x=y.main(), …}`: the background's start.
+  const start = /(\w+)=(\w+)\.main\(\)/;
+  if (!start.test(background)) throw new Error('The background bundle’s call of main() was not found');
+  const variants = {
+    parsed: `function neverCalled() {\n${background}\n}\n${ANSWER};\n`,
+    evaluated: background.replace(start, `$1=${ANSWER}`),
+  };
+  const installed: Partial<Record<keyof typeof variants, Answerer>> = {};
+  for (const [name, script] of Object.entries(variants) as [keyof typeof variants, string][]) {
+    const into = join(dir, name);
+    await rm(into, { recursive: true, force: true });
+    await cp(buildDir, into, { recursive: true });
+    await writeFile(join(into, 'background.js'), script);
+    await writeFile(join(into, 'sender.html'), SENDER);
+    const id = await ext.browser.installExtension(into);
+    const workers = controlServiceWorker(ext.browser, id);
+    await workers.worker();
+    installed[name] = { id, workers, sender: await ext.newTab(`chrome-extension://${id}/sender.html`) };
+  }
+  return installed as { parsed: Answerer; evaluated: Answerer };
 }
 
 /**
@@ -43,14 +108,24 @@ export async function coldAnswer({ workers, sender }: Answerer): Promise<number>
 }
 
 /** `runs` cold starts of each worker, interleaved; `warmup` of each first, not kept. */
-export async function benchColdStart(ours: Answerer, floor: Answerer, runs: number, warmup: number) {
-  const result = { workerCold: [] as number[], workerFloor: [] as number[] };
+export async function benchColdStart(
+  ours: Answerer,
+  floor: Answerer,
+  between: { parsed: Answerer; evaluated: Answerer },
+  runs: number,
+  warmup: number,
+) {
+  const result = { workerCold: [] as number[], workerFloor: [] as number[], workerParsed: [] as number[], workerEvaluated: [] as number[] };
   for (let i = 0; i < warmup + runs; i += 1) {
     const cold = await coldAnswer(ours);
     const answerOnly = await coldAnswer(floor);
+    const parsed = await coldAnswer(between.parsed);
+    const evaluated = await coldAnswer(between.evaluated);
     if (i < warmup) continue;
     result.workerCold.push(cold);
     result.workerFloor.push(answerOnly);
+    result.workerParsed.push(parsed);
+    result.workerEvaluated.push(evaluated);
   }
   return result;
 }

@@ -22,6 +22,7 @@ import type { Run, RunAction, RunView } from '@/lib/protocol';
 import { pageKey } from '@/lib/shared/page-address';
 import { reportJobs, runs } from '@/lib/storage';
 import { t } from '@/lib/shared/i18n';
+import { afterStart } from '@/lib/background/start-work';
 
 /**
  * The one engine of background work. Every multi-report action (a pasted list, bulk delete,
@@ -275,5 +276,5 @@ export function registerRuns(): void {
   runs.watch(() => {
     if (driving) wake();
   });
-  void driveRuns();
+  afterStart(driveRuns);
 }

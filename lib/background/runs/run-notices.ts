@@ -5,6 +5,7 @@ import { showNotification } from '@/lib/background/toolbar/notifications';
 import { runSummary, runTitle } from '@/lib/shared/run-text';
 import { createSerialQueue } from '@/lib/shared/serial-queue';
 import { runs } from '@/lib/storage';
+import { afterStart } from '@/lib/background/start-work';
 
 /**
  * What a run shows outside the options page: the items left on the toolbar
@@ -33,7 +34,7 @@ export function registerRunNotices(): void {
       void paintLeft();
     }, 500);
   });
-  void paintLeft();
+  afterStart(paintLeft);
   onRunEnd((run) => {
     void paintLeft();
     const view = runView(run);

@@ -20,6 +20,7 @@ import {
   tabAddress,
   tabsShowing,
 } from '@/lib/background/toolbar/badge-paint';
+import { afterStart } from '@/lib/background/start-work';
 
 /**
  * The toolbar badge: the latest result of each tab's address. Opt-in, because
@@ -173,7 +174,7 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
   });
   const stopFollowingJobs = onJobChange((job) => track(followJob(job)));
   // A worker (re)started by the browser finds the badges as it left them: only later changes need work.
-  track(badgeActive().then((active) => void (wasActive ??= active)));
+  afterStart(() => track(badgeActive().then((active) => void (wasActive ??= active))));
 
   return {
     stop() {

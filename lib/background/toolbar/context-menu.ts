@@ -6,6 +6,7 @@ import { reportWithoutPopup } from '@/lib/background/toolbar/report-without-popu
 import { t } from '@/lib/shared/i18n';
 import { reportTabsFromMenu } from '@/lib/background/toolbar/report-tabs';
 import { openBesideTab } from '@/lib/background/toolbar/open-beside';
+import { afterStart } from '@/lib/background/start-work';
 
 /**
  * "Report this page" and "Report this link" in the right-click menu, present
@@ -76,5 +77,5 @@ export function registerContextMenu(): void {
   // rebuild them on install/update and whenever the worker starts.
   browser.runtime.onInstalled.addListener(() => void syncMenus());
   watchConnection(() => void syncMenus());
-  void syncMenus();
+  afterStart(syncMenus);
 }

@@ -16,6 +16,7 @@ import {
   type NotificationContent,
 } from '@/lib/background/toolbar/notifications';
 import { t } from '@/lib/shared/i18n';
+import { afterStart } from '@/lib/background/start-work';
 
 /**
  * Reporting a page from the right-click menu or a keyboard shortcut: there is
@@ -95,5 +96,5 @@ export function registerReportsWithoutPopup(): void {
   });
   // A job to tell about started, or one ended: the alarm follows.
   onJobChange(() => void scheduleWork());
-  void settleCutOffJobs();
+  afterStart(settleCutOffJobs);
 }

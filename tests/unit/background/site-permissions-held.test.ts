@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
 import { dispatch } from '@/lib/background/router';
 import { registerSitePermissionReturn } from '@/lib/background/site-permissions-held';
+import { startOver } from '@/lib/background/start-work';
 import { sitePermissionsHeld } from '@/lib/storage';
 import { installFakePermissions } from './fake-permissions';
 
@@ -35,6 +36,8 @@ beforeEach(async () => {
   // Both views are open, in tabs of their own.
   for (const id of [VIEW, OTHER_VIEW]) await fakeBrowser.tabs.create({ url: `chrome-extension://${fakeBrowser.runtime.id}/report.html?id=${id}` });
   Object.assign(fakeBrowser.tabs, { get: async (tabId: number) => ({ id: tabId }) });
+  // A worker past its start: what it owes the start runs as it registers.
+  startOver();
   registerSitePermissionReturn();
   await settled();
 });

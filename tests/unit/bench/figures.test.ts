@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { figuresOf, SAMPLES, type BenchResult, type Samples } from '../../bench/figures';
+import { figuresOf, leastOf, SAMPLES, type BenchResult, type Samples } from '../../bench/figures';
 import { median } from '../../bench/stats';
 import { projectRoot } from '../../e2e/support/paths';
 
@@ -34,6 +34,12 @@ describe('the bench’s figures', () => {
   it('measures the options paging in ms above its floor', () => {
     const options = figure(samplesAt(100, { optionsPage: [40, 52], optionsFloor: [35] }), 'options');
     expect(options).toMatchObject({ value: 11, goal: '≤ floor + 10 ms', met: false });
+  });
+
+  it('sets the least cold popup against the same cold blank page as the goals', () => {
+    const [least] = leastOf(samplesAt(100, { coldAnswerOnly: [130, 150, 140], coldBlank: [100, 100] }));
+    expect(least).toMatchObject({ n: 3, median: 140, floor: 100, value: 1.4 });
+    expect(SAMPLES).toContain('coldAnswerOnly');
   });
 
   it('has one goal per figure, each with its own floor', () => {

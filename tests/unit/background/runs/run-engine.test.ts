@@ -18,11 +18,15 @@ let service: RunningService;
 let pages: PageServer;
 let routes: Parameters<typeof startPageServer>[0];
 
-/** The worker as the browser starts it: fresh module state, the same storage. */
+/** The worker as the browser starts it: fresh module state, the same storage; `startOver` ends its start. */
 async function worker() {
   vi.resetModules();
-  const [handlers, engine] = await Promise.all([import('@/lib/background/handlers'), import('@/lib/background/runs/run-engine')]);
-  return { handlers: handlers.createHandlers(), engine };
+  const [handlers, engine, start] = await Promise.all([
+    import('@/lib/background/handlers'),
+    import('@/lib/background/runs/run-engine'),
+    import('@/lib/background/start-work'),
+  ]);
+  return { handlers: handlers.createHandlers(), engine, startOver: start.startOver };
 }
 
 async function until(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
@@ -280,8 +284,9 @@ describe('creates', () => {
     };
     await fakeBrowser.storage.local.set({ runs: [left] });
     const since = service.requestLog.length;
-    const { engine } = await worker();
+    const { engine, startOver } = await worker();
     engine.registerRuns();
+    startOver();
     await finished(left.id);
     expect(requests('POST', since)).toHaveLength(1);
     expect(await runOf(left.id)).toMatchObject({ done: 2, failed: [] });
@@ -305,8 +310,9 @@ describe('creates', () => {
         },
       ],
     });
-    const { engine } = await worker();
+    const { engine, startOver } = await worker();
     engine.registerRuns();
+    startOver();
     await finished('halfway');
     expect(await remaining(ids.slice(1))).toBe(0);
     expect(await remaining(ids.slice(0, 1))).toBe(1);

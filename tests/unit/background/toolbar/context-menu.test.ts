@@ -10,6 +10,7 @@ import {
   registerContextMenu,
   syncMenus,
 } from '@/lib/background/toolbar/context-menu';
+import { startOver } from '@/lib/background/start-work';
 import { writeConnection, writePreferences } from '@/lib/storage';
 import { installFakeToolbarApis, type FakeToolbarApis } from './fake-apis';
 import { apiCalls, connect, startWorld, type ServiceWorld } from './service-setup';
@@ -22,6 +23,8 @@ let apis: FakeToolbarApis;
 beforeEach(() => {
   fakeBrowser.reset();
   apis = installFakeToolbarApis();
+  // A worker past its start: the menus are built as it registers.
+  startOver();
 });
 
 const menuIds = () => [...apis.menuItems.keys()].sort();

@@ -23,6 +23,7 @@ async function startedWorker() {
   const notifications = await import('@/lib/background/toolbar/notifications');
   notifications.registerNotifications();
   feature.registerReportsWithoutPopup();
+  (await import('@/lib/background/start-work')).startOver();
   return feature;
 }
 const shown = () => Object.values(fakeBrowser.notifications.getAllCreateOptions());
