@@ -15,11 +15,9 @@ export const QueuedNotice = lazyComponent(() => import('@/components/popup/Queue
 export const JobProgress = lazyComponent(() => import('@/components/popup/JobProgress').then((m) => m.JobProgress));
 export const JobResult = lazyComponent(() => import('@/components/popup/JobResult').then((m) => m.JobResult));
 export const PasswordField = lazyComponent(() => import('@/components/popup/PasswordField').then((m) => m.PasswordField));
-/** "Copy link" under the page's reports: it appears once loaded, after the first frame. */
-export const CopyReportLink = lazyComponent(() => import('@/components/popup/CopyReportLink').then((m) => m.CopyReportLink));
+/** What the popup offers beyond reporting the page: it appears once loaded, after the first frame. */
+export const PageActions = lazyComponent(() => import('@/components/popup/PageActions').then((m) => m.PageActions));
 export const FailureNotice = lazyComponent(() => import('@/components/popup/FailureNotice').then((m) => m.FailureNotice));
-/** Drawn once loaded, after the first frame: the popup opens as fast as without it. */
-export const WatchPageButton = lazyComponent(() => import('@/components/ui/WatchPageButton').then((m) => m.WatchPageButton));
 
 /** The lazy screens the popup draws for `state` with `privacy` chosen. */
 export function screensFor(state: PopupState, privacy: Privacy) {

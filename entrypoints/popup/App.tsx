@@ -1,22 +1,10 @@
 import { useMemo } from 'preact/hooks';
-import { openBesidePage } from '@/lib/shared/beside-page';
-import {
-  CopyReportLink,
-  JobProgress,
-  JobResult,
-  NeedsConnection,
-  NeedsPermission,
-  QueuedNotice,
-  screensFor,
-  WatchPageButton,
-} from '@/components/popup/lazy-screens';
+import { JobProgress, JobResult, NeedsConnection, NeedsPermission, QueuedNotice, screensFor, PageActions } from '@/components/popup/lazy-screens';
 import { openOptions } from '@/components/popup/OpenOptionsButton';
 import { PageAddress } from '@/components/popup/PageAddress';
 import { PageReports } from '@/components/popup/PageReports';
 import { SiteGlanceLine } from '@/components/popup/SiteGlanceLine';
 import { ReportForm } from '@/components/popup/ReportForm';
-import { ReportAllTabs } from '@/components/popup/ReportAllTabs';
-import { ReportSitePages } from '@/components/popup/ReportSitePages';
 import { Notice } from '@/components/ui/Notice';
 import type { ResponseOf, SettingsView } from '@/lib/protocol';
 import { errorView, type ErrorView } from '@/lib/pages/error-view';
@@ -104,17 +92,13 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
       >
         {glance && <SiteGlanceLine glance={glance} />}
       </PageReports>
-      {job?.state !== 'running' && (job?.state === 'done' ? job.report : state.reports[0]) && (
-        <CopyReportLink report={job?.state === 'done' ? job.report : state.reports[0]!} baseUrl={baseUrl} />
-      )}
-      <ReportAllTabs />
-      <ReportSitePages address={state.address} />
-      {popup.tabId !== undefined && (
-        <button type="button" class="button button--link" onClick={() => void openBesidePage({ tabId: popup.tabId! }).then(close, () => undefined)}>
-          {t('openBeside')}
-        </button>
-      )}
-      <WatchPageButton url={state.address} privacy={state.reports[0]?.privacy} />
+      <PageActions
+        address={state.address}
+        latest={job?.state === 'running' ? null : job?.state === 'done' ? job.report : (state.reports[0] ?? null)}
+        baseUrl={baseUrl}
+        tabId={popup.tabId}
+        privacy={state.reports[0]?.privacy}
+      />
     </>
   );
 }
