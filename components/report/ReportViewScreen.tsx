@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { DEFAULT_FILTERS, groupChecks, type CheckFilters } from '@/lib/report/check-groups';
 import type { useReport } from '@/lib/report/use-report';
 import type { ReportViewTarget } from '@/lib/shared/report-view-address';
@@ -18,15 +18,15 @@ import { useComparison } from '@/lib/report/use-comparison';
 import { useReportLimits } from '@/lib/report/use-report-limits';
 import { LimitsVerdictLine } from '@/components/ui/LimitsVerdictLine';
 import { useHandover } from '@/lib/report/use-handover';
-import { reportIssueUrls } from '@/lib/report/issue-link';
-import { HandoverActions } from '@/components/report/HandoverActions';
-import { PrintReport } from '@/components/report/PrintReport';
 import { t } from '@/lib/shared/i18n';
 
 type Loaded = ReturnType<typeof useReport>;
 
 /** The list of keys, loaded on the first `?` or click. */
 const KeyboardHelp = lazyComponent(() => import('@/components/report/KeyboardHelp').then((m) => m.KeyboardHelp));
+/** Handing the report over (print, the HTML file, copy link, Jira, new issues): drawn once loaded, after the first frame. */
+const HandoverActions = lazyComponent(() => import('@/components/report/HandoverActions').then((m) => m.HandoverActions));
+const PrintReport = lazyComponent(() => import('@/components/report/PrintReport').then((m) => m.PrintReport));
 
 /** The report view's states: loading, failed (in plain words, with the way forward), deleted, and the report. */
 export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: ReportViewTarget | null }) {
@@ -42,7 +42,13 @@ export function ReportViewScreen({ loaded, target }: { loaded: Loaded; target: R
   const handover = useHandover();
   const view = state.phase === 'ready' ? state.view : null;
   const tracker = view?.report.project ? handover.trackers[view.report.project] : undefined;
-  const issueUrls = useMemo(() => (view ? reportIssueUrls(view, tracker) : undefined), [view, tracker]);
+  const [issueUrls, setIssueUrls] = useState<ReadonlyMap<string, string> | undefined>(undefined);
+  useEffect(() => {
+    if (!view || !tracker) return setIssueUrls(undefined);
+    let current = true;
+    void import('@/lib/report/issue-link').then(({ reportIssueUrls }) => current && setIssueUrls(reportIssueUrls(view, tracker)));
+    return () => void (current = false);
+  }, [view, tracker]);
 
   const dataState = state.phase === 'ready' && !state.fresh ? 'cached' : state.phase;
   return (
