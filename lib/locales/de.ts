@@ -1161,8 +1161,8 @@ export default {
   watchAlertFailing: 'Jetzt nicht bestanden: {check}',
   watchAlertLimit: 'Grenze überschritten: {limit}',
   watchDigestTitle: {
-    one: '{count} beobachtete Seite ist heute schlechter geworden',
-    other: '{count} beobachtete Seiten sind heute schlechter geworden',
+    one: '{count} beobachtete Seite ist diese Woche schlechter geworden',
+    other: '{count} beobachtete Seiten sind diese Woche schlechter geworden',
   },
   watchDigestMessage: 'Die Optionsseite listet sie auf.',
   watchQuotaPausedTitle: 'Beobachtete Seiten pausiert',

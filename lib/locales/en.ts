@@ -1124,7 +1124,7 @@ export default {
   watchAlertScore: 'Score {from} → {to}',
   watchAlertFailing: 'Failing now: {check}',
   watchAlertLimit: 'Limit broken: {limit}',
-  watchDigestTitle: { one: '{count} watched page got worse today', other: '{count} watched pages got worse today' },
+  watchDigestTitle: { one: '{count} watched page got worse this week', other: '{count} watched pages got worse this week' },
   watchDigestMessage: 'The options page lists them.',
   watchQuotaPausedTitle: 'Watched pages paused',
   watchQuotaPausedMessage: 'This month’s quota is used up. The checks start again on {date}.',

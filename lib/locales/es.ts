@@ -1270,9 +1270,9 @@ export default {
   watchAlertFailing: 'Ahora falla: {check}',
   watchAlertLimit: 'Límite superado: {limit}',
   watchDigestTitle: {
-    one: '{count} página vigilada empeoró hoy',
-    many: '{count} de páginas vigiladas empeoraron hoy',
-    other: '{count} páginas vigiladas empeoraron hoy',
+    one: '{count} página vigilada empeoró esta semana',
+    many: '{count} de páginas vigiladas empeoraron esta semana',
+    other: '{count} páginas vigiladas empeoraron esta semana',
   },
   watchDigestMessage: 'La página de opciones las muestra.',
   watchQuotaPausedTitle: 'Páginas vigiladas en pausa',

@@ -1287,9 +1287,9 @@ export default {
   watchAlertFailing: 'Échoue désormais : {check}',
   watchAlertLimit: 'Limite dépassée : {limit}',
   watchDigestTitle: {
-    one: '{count} page surveillée s’est dégradée aujourd’hui',
-    many: '{count} de pages surveillées se sont dégradées aujourd’hui',
-    other: '{count} pages surveillées se sont dégradées aujourd’hui',
+    one: '{count} page surveillée s’est dégradée cette semaine',
+    many: '{count} de pages surveillées se sont dégradées cette semaine',
+    other: '{count} pages surveillées se sont dégradées cette semaine',
   },
   watchDigestMessage: 'La page des options les liste.',
   watchQuotaPausedTitle: 'Pages surveillées en pause',

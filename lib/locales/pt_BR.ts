@@ -1267,9 +1267,9 @@ export default {
   watchAlertFailing: 'Falhando agora: {check}',
   watchAlertLimit: 'Limite ultrapassado: {limit}',
   watchDigestTitle: {
-    one: '{count} página monitorada piorou hoje',
-    many: '{count} de páginas monitoradas pioraram hoje',
-    other: '{count} páginas monitoradas pioraram hoje',
+    one: '{count} página monitorada piorou nesta semana',
+    many: '{count} de páginas monitoradas pioraram nesta semana',
+    other: '{count} páginas monitoradas pioraram nesta semana',
   },
   watchDigestMessage: 'A página de opções as lista.',
   watchQuotaPausedTitle: 'Páginas monitoradas pausadas',

@@ -1120,7 +1120,7 @@ export default {
   watchAlertScore: 'Puan {from} → {to}',
   watchAlertFailing: 'Artık başarısız: {check}',
   watchAlertLimit: 'Sınır aşıldı: {limit}',
-  watchDigestTitle: { one: 'İzlenen {count} sayfa bugün kötüleşti', other: 'İzlenen {count} sayfa bugün kötüleşti' },
+  watchDigestTitle: { one: 'İzlenen {count} sayfa bu hafta kötüleşti', other: 'İzlenen {count} sayfa bu hafta kötüleşti' },
   watchDigestMessage: 'Seçenekler sayfası bunları listeler.',
   watchQuotaPausedTitle: 'İzlenen sayfalar duraklatıldı',
   watchQuotaPausedMessage: 'Bu ayın kotası doldu. Kontroller {date} tarihinde yeniden başlar.',

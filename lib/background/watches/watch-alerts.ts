@@ -11,7 +11,7 @@ import { watchSettings } from '@/lib/storage';
 
 /**
  * What a watched page's alert says and where it goes: a notification that opens the report view at
- * "what changed", or, past DIGEST_AFTER alerts within a day, one digest notification counting them;
+ * "what changed", or, past DIGEST_AFTER alerts within a week, one digest notification counting them;
  * and the user's webhook, if any. Worded by pure functions, so the words can be tested as a table.
  */
 

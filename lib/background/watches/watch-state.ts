@@ -67,7 +67,7 @@ export function watchesView(list: readonly Watch[], settings: WatchSettings, now
 }
 
 /** Alerts within this long of each other count together for the digest. */
-export const DIGEST_WINDOW_MS = 24 * 60 * 60_000;
+export const DIGEST_WINDOW_MS = 7 * 24 * 60 * 60_000;
 /** More alerts than this within the window are told as one digest, not one notification each. */
 export const DIGEST_AFTER = 3;
 

@@ -85,16 +85,16 @@ describe('what the watches cost a month', () => {
 });
 
 describe('the digest', () => {
-  it('tells the first three alerts of a day one by one, and from the fourth on one digest counting them', () => {
+  it('tells the first three alerts of a week one by one, and from the fourth on one digest counting them', () => {
     let settings = SETTINGS;
     const digests: (number | null)[] = [];
-    for (const hour of [1, 2, 3, 4, 5]) {
-      const timed = alertTimed(settings, at(`2026-01-14T0${hour}:00:00Z`));
+    for (const day of [12, 13, 14, 15, 16]) {
+      const timed = alertTimed(settings, at(`2026-01-${day}T09:00:00Z`));
       settings = timed.settings;
       digests.push(timed.digest);
     }
     expect(digests).toEqual([null, null, null, 4, 5]);
-    // A day later the count starts again.
-    expect(alertTimed(settings, at('2026-01-15T06:00:00Z')).digest).toBeNull();
+    // A week after the last of them the count starts again.
+    expect(alertTimed(settings, at('2026-01-23T10:00:00Z')).digest).toBeNull();
   });
 });
