@@ -3,11 +3,10 @@ import '@/components/ui/theme.css';
 import '@/components/popup/popup.css';
 import { App } from '@/entrypoints/popup/App';
 import { applyPageLanguage } from '@/lib/pages/page-language';
-import { earlyAnswer } from '@/lib/pages/send-to-background';
 import { askPopupStart } from '@/lib/popup/use-popup';
 
-// Asked first, by popup-ask.js before this module loaded, else now: the background finds the tab and reads its cache while the page draws.
-const asked = earlyAnswer('getPopupStart') ?? askPopupStart();
+// Asked first: the background finds the tab and reads its cache while the page draws.
+const asked = askPopupStart();
 asked.catch(() => undefined); // heard by the app, which may draw a moment later
 // The page's language and direction, and its name, before anything is drawn.
 applyPageLanguage('extName');

@@ -8,27 +8,10 @@ import { t } from '@/lib/shared/i18n';
  * its answer or the typed error whose message is ready to show to the user;
  * and hear when the background says a setting changed.
  */
-export function sendToBackground<T extends MessageType>(type: T, payload: RequestOf<T>): Promise<ResponseOf<T>> {
-  let sent: Promise<unknown>;
-  try {
-    sent = browser.runtime.sendMessage({ type, payload });
-  } catch (error) {
-    sent = Promise.reject(error);
-  }
-  return answerOf<T>(sent);
-}
-
-/** A message a page sent before its modules loaded (entrypoints/popup-ask.ts): its type and the browser's promise. */
-export interface EarlyAsk {
-  type: MessageType;
-  sent: Promise<unknown>;
-}
-
-/** The answer to a message sent: its value, or the typed error whose message is ready to show. */
-export async function answerOf<T extends MessageType>(sent: Promise<unknown>): Promise<ResponseOf<T>> {
+export async function sendToBackground<T extends MessageType>(type: T, payload: RequestOf<T>): Promise<ResponseOf<T>> {
   let reply: Reply<ResponseOf<T>> | undefined;
   try {
-    reply = (await sent) as Reply<ResponseOf<T>> | undefined;
+    reply = (await browser.runtime.sendMessage({ type, payload })) as Reply<ResponseOf<T>> | undefined;
   } catch (error) {
     throw asApiError(error, t('errorNoBackground'));
   }
@@ -37,15 +20,6 @@ export async function answerOf<T extends MessageType>(sent: Promise<unknown>): P
   }
   if (!reply.ok) throw ApiError.fromJSON(reply.error);
   return reply.value;
-}
-
-/** The answer to `type` if the page asked it before its modules loaded, once; else null. */
-export function earlyAnswer<T extends MessageType>(type: T): Promise<ResponseOf<T>> | null {
-  const holder = globalThis as { popupAsk?: EarlyAsk };
-  const ask = holder.popupAsk;
-  if (ask?.type !== type) return null;
-  delete holder.popupAsk;
-  return answerOf<T>(ask.sent);
 }
 
 function isSettingsChanged(message: unknown): message is StateChangedMessage {

@@ -4,7 +4,6 @@ import { parseHTML } from 'linkedom';
 import { render } from 'preact';
 import type { CachedPage, PageState } from '@/lib/protocol';
 import { askPopupStart, usePopup } from '@/lib/popup/use-popup';
-import { earlyAnswer } from '@/lib/pages/send-to-background';
 import { connectedSettings } from '../support/settings';
 
 /** The popup's opening as the background sees it: the messages it gets, in order. */
@@ -74,25 +73,6 @@ describe('the popup’s opening', () => {
     const seen = open(asked);
     await expect.poll(() => answered(seen)).toBe(true);
     expect(messages.map((m) => m.type)).toEqual(['getPopupStart', 'getPageState']);
-  });
-
-  it('takes the answer to the question popup-ask.js sent before the modules loaded, once, and asks no second time', async () => {
-    Object.assign(globalThis, { popupAsk: { type: 'getPopupStart', sent: fakeBrowser.runtime.sendMessage({ type: 'getPopupStart', payload: {} }) } });
-    const asked = earlyAnswer('getPopupStart');
-    expect(asked).not.toBeNull();
-    expect(earlyAnswer('getPopupStart')).toBeNull();
-    const seen = open(asked);
-    await expect.poll(() => answered(seen)).toBe(true);
-    expect(messages.map((m) => m.type)).toEqual(['getPopupStart', 'getPageState']);
-    expect(seen.at(-1)).toMatchObject({ tabId: 7, privacy: 2 });
-  });
-
-  it('reads a failed early question as the error in words, like any other answer', async () => {
-    failStart = true;
-    Object.assign(globalThis, { popupAsk: { type: 'getPopupStart', sent: fakeBrowser.runtime.sendMessage({ type: 'getPopupStart', payload: {} }) } });
-    await expect(earlyAnswer('getPopupStart')).rejects.toMatchObject({ kind: 'extension', message: 'The background failed.' });
-    Object.assign(globalThis, { popupAsk: { type: 'getPopupStart', sent: Promise.reject(new Error('Could not establish connection')) } });
-    await expect(earlyAnswer('getPopupStart')).rejects.toMatchObject({ kind: 'extension' });
   });
 
   it('finds its tab itself when that message fails, and names the page to the background', async () => {
