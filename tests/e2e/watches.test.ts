@@ -1,7 +1,8 @@
 /**
  * Watched pages in Chromium: watched from the popup, the page served worse, "Check now" in the
  * options. Exactly one new report, the notification's words, the webhook's body (a local receiver
- * on 127.0.0.1) without the key or the service's address, and the watch list updated. The
+ * on 127.0.0.1) without the key or the service's address, and the watch list updated; then the
+ * recovery told, and nothing told when the checks that start failing are accepted for the page. The
  * production build against the local service, auditing a local test site.
  */
 import { createServer, type Server } from 'node:http';
@@ -146,5 +147,53 @@ describe('a watched page', { timeout: 150_000 }, () => {
     expect(row!.score).toContain('got worse');
     expect(row!.last).not.toBe('');
     expect(row!.failures).toEqual([]);
+  });
+
+  it('stays quiet when the checks that start failing are accepted for the page', async () => {
+    const pageUrl = site.url('/watched');
+    const stored = pageUrl.replace(/^https?:\/\//, '');
+    const options = await ext.openOptions();
+    const watches = new WatchesSection(options);
+    await watches.waitForList();
+    // Only a check starting to fail may alert here: no score drop is large enough.
+    await ask(options, 'saveWatchSettings', { scoreDrop: 100 });
+
+    // The page served well again: the watch recovers, and says so.
+    served = GOOD;
+    await watches.checkNow(pageUrl);
+    await waitUntil('the recovery', async () => (await watches.watches())[0]?.verdict === 'recovered', 120_000);
+    await waitUntil('the recovery’s webhook call', async () => received.length === 3);
+    expect(JSON.parse(received[2]!.body)).toMatchObject({ event: 'recovered' });
+
+    // What failed when the page lost its title (the title, and the checks that read it) is accepted for this
+    // page; then the page loses its title again.
+    const [, worse] = await reportsOf(stored);
+    type Checks = Record<string, { passed: boolean; importance: string }>;
+    const view = await ask<{ report: { project: string; checks: Checks } }>(options, 'getReport', { id: worse!.id });
+    const failingHigh = Object.entries(view.report.checks).filter(([, check]) => !check.passed && check.importance === 'high');
+    expect(failingHigh.map(([key]) => key)).toContain('title');
+    for (const [check] of failingHigh) {
+      await ask(options, 'acceptFinding', {
+        project: view.report.project,
+        check,
+        address: stored,
+        reason: 'A landing page without a title',
+        until: null,
+      });
+    }
+    served = WORSE;
+    const shown = await recordNotifications(await ext.worker());
+    const calls = received.length;
+    await watches.checkNow(pageUrl);
+    await waitUntil(
+      'the check is judged',
+      async () => (await reportsOf(stored)).length === 4 && (await watches.watches())[0]?.verdict === 'steady',
+      120_000,
+    );
+    // Judged steady: no notification, no webhook call.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await shown()).toEqual([]);
+    expect(received).toHaveLength(calls);
+    await options.close();
   });
 });
