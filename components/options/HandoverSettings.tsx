@@ -65,7 +65,7 @@ export function HandoverSettings() {
       )}
       {handover && (
         <>
-          <form onSubmit={(e) => void save(e)}>
+          <form aria-labelledby="handover-heading" onSubmit={(e) => void save(e)}>
             <Field id="agency-name" label={t('handoverAgencyName')}>
               <input id="agency-name" class="input" maxLength={AGENCY_NAME_MAX} value={name} onInput={(e) => setName(e.currentTarget.value)} />
             </Field>

@@ -58,7 +58,7 @@ export function App() {
               <>
                 <AddressList defaultPrivacy={settings.preferences.defaultPrivacy} />
                 <ReportsManager runsEnded={runs.finishedCount} baseUrl={settings.baseUrl} />
-                <WatchesPanel />
+                <WatchesPanel quota={c.account.state === 'ready' ? c.account.account.reportsPerMonth : null} />
               </>
             ) : (
               <div class="card">

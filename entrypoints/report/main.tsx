@@ -1,6 +1,8 @@
 import { render } from 'preact';
 import '@/components/ui/theme.css';
 import '@/components/report/report.css';
+// The printed document's rules come with the page, as its code loads after the first frame.
+import '@/components/handover/print.css';
 import { App, firstDraw } from '@/entrypoints/report/App';
 import { applyPageLanguage } from '@/lib/pages/page-language';
 

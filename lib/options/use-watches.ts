@@ -38,15 +38,3 @@ export function useWatches() {
     saveSettings: (request: RequestOf<'saveWatchSettings'>) => act(() => sendToBackground('saveWatchSettings', request)),
   };
 }
-
-/** The month's quota from the account, for what the watches cost: null until read, or when it cannot be. */
-export function usePlanQuota(): number | 'unlimited' | null {
-  const [quota, setQuota] = useState<number | 'unlimited' | null>(null);
-  useEffect(() => {
-    sendToBackground('getAccount', {}).then(
-      (account) => setQuota(account.reportsPerMonth),
-      () => setQuota(null),
-    );
-  }, []);
-  return quota;
-}

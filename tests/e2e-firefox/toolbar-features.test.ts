@@ -85,9 +85,13 @@ describe('the right-click menu', () => {
 
 describe('the keyboard shortcuts', () => {
   it('are the suggested keys, which Firefox registered', async () => {
-    expect(await registeredShortcuts(ext.chrome, ext.id)).toEqual(['alt,shift+O', 'alt,shift+S']);
+    expect(await registeredShortcuts(ext.chrome, ext.id)).toEqual(['alt,shift+O', 'alt,shift+S', 'alt,shift+Y']);
     const commands = await (await ext.host()).evaluate(() => browser.commands.getAll());
-    expect(Object.fromEntries(commands.map((c) => [c.name, c.shortcut]))).toEqual({ _execute_action: 'Alt+Shift+O', 'report-page': 'Alt+Shift+S' });
+    expect(Object.fromEntries(commands.map((c) => [c.name, c.shortcut]))).toEqual({
+      _execute_action: 'Alt+Shift+O',
+      'report-page': 'Alt+Shift+S',
+      'open-beside': 'Alt+Shift+Y',
+    });
   });
 
   it('Alt+Shift+S reports the page in front of the user, whose address only the key press reveals', async () => {
@@ -117,6 +121,7 @@ describe('the keyboard shortcuts', () => {
     expect(listed).toEqual([
       { command: 'Open Site Report', keys: 'Shift+Alt+O' },
       { command: 'Report the current page', keys: 'Shift+Alt+S' },
+      { command: 'Show the audit beside the page', keys: 'Shift+Alt+Y' },
     ]);
     await closeAddons(ext.chrome);
   });

@@ -116,8 +116,17 @@ describe('Copy link in the reports manager', () => {
     await page.waitForSelector(`tr[data-report-id="${ids.password}"] [id$="-copy-link"]`, { timeout: 15_000 });
     const copy = async (id: number) => {
       await page.evaluate(() => navigator.clipboard.writeText('nothing copied'));
+      // The status line is cleared, then set, at each announcement: wait for this copy's words, not the last one's.
+      const before = await page.$eval('.rm-status', (p) => p.textContent ?? '');
       await page.click(`tr[data-report-id="${id}"] [id$="-copy-link"]`);
-      await page.waitForFunction(() => /link|private/i.test(document.querySelector('.rm-status')?.textContent ?? ''));
+      await page.waitForFunction(
+        (previous) => {
+          const now = document.querySelector('.rm-status')?.textContent ?? '';
+          return now !== previous && /link|private/i.test(now);
+        },
+        {},
+        before,
+      );
       return {
         status: await page.$eval('.rm-status', (p) => p.textContent ?? ''),
         clipboard: await page.evaluate(() => navigator.clipboard.readText()),

@@ -264,6 +264,7 @@ describe('actions on one report', () => {
         `Privacy ${address}`,
         `Regenerate ${address}`,
         `Delete ${address}`,
+        `Copy link ${address}`,
       ]);
     }
     await manager.pager('First');

@@ -67,6 +67,7 @@ export function SiteLimitsSection() {
           {editing === null && (
             <form
               class="limits-add"
+              aria-label={t('limitsAdd')}
               noValidate
               onSubmit={(event) => {
                 event.preventDefault();

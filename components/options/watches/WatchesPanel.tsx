@@ -4,15 +4,15 @@ import { WatchAlertSettings } from '@/components/options/watches/WatchAlertSetti
 import { WatchRow } from '@/components/options/watches/WatchRow';
 import { WebhookForm } from '@/components/options/watches/WebhookForm';
 import { useNow } from '@/lib/pages/use-clock';
-import { usePlanQuota, useWatches } from '@/lib/options/use-watches';
+import { useWatches } from '@/lib/options/use-watches';
 import { dayAndTime } from '@/lib/options/watch-text';
 import { formatNumber, t } from '@/lib/shared/i18n';
 import '@/components/options/watches/watches.css';
 
 /** Watched pages: each with its schedule, last check and next one; what they cost a month; the alert settings and the webhook. */
-export function WatchesPanel() {
+/** `quota`: the plan's monthly quota from the account the options page holds; null until it is read. */
+export function WatchesPanel({ quota }: { quota: number | 'unlimited' | null }) {
   const { view, error, change, remove, checkNow, saveSettings } = useWatches();
-  const quota = usePlanQuota();
   const now = useNow(30_000);
   const [busy, setBusy] = useState<string | null>(null);
   const acting = (id: string, work: () => Promise<unknown>) => {

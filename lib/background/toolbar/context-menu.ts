@@ -22,13 +22,22 @@ export const MENU_OPEN_BESIDE = 'open-beside';
 /** Only web pages can be audited; the browser hides the items elsewhere (its own pages, files, mailto: links). */
 const WEB_PAGES = ['http://*/*', 'https://*/*'];
 
+const openBesideItem = (): Browser.contextMenus.CreateProperties => ({
+  id: MENU_OPEN_BESIDE,
+  title: t('menuOpenBeside'),
+  contexts: ['page'],
+  documentUrlPatterns: WEB_PAGES,
+});
+
 /** Worded when the menu is built, in the UI language. */
 const menuItems = (): Browser.contextMenus.CreateProperties[] => [
   { id: MENU_REPORT_PAGE, title: t('menuReportPage'), contexts: ['page'], documentUrlPatterns: WEB_PAGES },
   { id: MENU_REPORT_LINK, title: t('menuReportLink'), contexts: ['link'], targetUrlPatterns: WEB_PAGES },
   // On the toolbar icon's own menu.
   { id: MENU_REPORT_TABS, title: t('menuReportTabs'), contexts: ['action'] },
-  { id: MENU_OPEN_BESIDE, title: t('menuOpenBeside'), contexts: ['page'], documentUrlPatterns: WEB_PAGES },
+  // Chrome only: Firefox has its own button for the sidebar, and a second page item would put "Report this page"
+  // one submenu deeper there.
+  ...(import.meta.env.FIREFOX ? [] : [openBesideItem()]),
 ];
 
 function create(item: Browser.contextMenus.CreateProperties): Promise<void> {
