@@ -5,12 +5,15 @@
  * Jira CSV saved as real downloads (the profile sends them to a scratch folder without asking)
  * and read back from disk. The HTML file is opened from disk in a fresh tab that may load
  * nothing else: BiDi's request interception refuses everything but the file and its data: logo.
+ * Then the files of many reports: the Jira CSV of reports chosen in the reports manager (one
+ * deleted on the service meanwhile, so named and left out), and a site's Jira CSV and HTML file.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkName } from '../../lib/shared/check-names.ts';
 import { startReportService, type RunningService } from '../service/server.ts';
@@ -18,6 +21,7 @@ import { resultsFailing, scoreOf } from '../e2e/support/compared-results.ts';
 import { timeFile } from '../e2e/support/file-timing.ts';
 import { OptionsPage } from '../e2e/support/pages/options.ts';
 import { ReportViewPage } from '../e2e/support/pages/report-view.ts';
+import { SiteViewPage } from '../e2e/support/pages/site-view.ts';
 import { waitUntil } from '../e2e/support/stand-ins.ts';
 import { launchFirefoxExtension, type FirefoxExtension } from './support/firefox.ts';
 
@@ -34,6 +38,8 @@ let service: RunningService;
 let ext: FirefoxExtension;
 let downloads: string;
 const ids = { public: 0, password: 0, private: 0 };
+/** A report deleted on the service once chosen in the reports manager. */
+let gone: { id: number; url: string };
 
 async function openView(id: number): Promise<ReportViewPage> {
   const view = new ReportViewPage(await ext.openPage(`/report.html?id=${id}`));
@@ -63,6 +69,15 @@ async function downloaded(name: string): Promise<string> {
   return readFile(join(downloads, name), 'utf8');
 }
 
+const jiraSaid = (page: Page, scope: string) =>
+  page
+    .waitForFunction(
+      (s) => document.querySelector(`${s} [data-jira-outcome]:not([data-jira-outcome=""])`)?.textContent ?? null,
+      { timeout: 20_000 },
+      scope,
+    )
+    .then((handle) => handle.jsonValue() as Promise<string>);
+
 beforeAll(async () => {
   downloads = await mkdtemp(join(tmpdir(), 'site-report-firefox-downloads-'));
   service = await startReportService({ accounts: [{ name: 'Ada Lovelace', email: 'ada@example.com', apiKey: KEY }] });
@@ -71,6 +86,7 @@ beforeAll(async () => {
   ids.public = seed(0);
   ids.password = seed(2);
   ids.private = seed(1);
+  gone = service.seedReports(KEY, [{ url: `${PAGE}/gone`, score: 50, results: resultsFailing(`${PAGE}/gone`, ['title']) }])[0]!;
   ext = await launchFirefoxExtension({
     prefs: {
       // Every download saved at once in the scratch folder, no dialog, no panel.
@@ -167,5 +183,44 @@ describe('Files of a report in Firefox', () => {
     expect(csv).toContain(`Report: ${service.baseUrl}/reports/${ids.public}`);
     expect(await view.page.$eval('[data-handover-outcome]', (s) => s.textContent ?? '')).toContain('3 issues for Jira’s CSV import');
     await view.close();
+  });
+});
+
+describe('Files of many reports in Firefox', () => {
+  const rowsOf = (csv: string) => csv.split('\r\n').filter(Boolean).slice(1);
+
+  it('exports the chosen reports for Jira, and names the one that could not be read', async () => {
+    const options = await ext.openOptions();
+    for (const id of [ids.public, ids.private, gone.id]) {
+      await options.waitForSelector(`tr[data-report-id="${id}"] input[type="checkbox"]`, { timeout: 15_000 });
+      await options.click(`tr[data-report-id="${id}"] input[type="checkbox"]`);
+    }
+    const deleted = await fetch(`${service.baseUrl}/api/v1/reports/${gone.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${KEY}` } });
+    expect(deleted.ok).toBe(true);
+    await options.click('.rm-selection [data-action="export-jira"]');
+    const said = await jiraSaid(options, '.rm-selection');
+    const rows = rowsOf(await downloaded(`site-report-jira-selection-${new Date().toISOString().slice(0, 10)}.csv`));
+    expect(rows).toHaveLength(2 * FAILING.length);
+    expect(said).toContain(`${2 * FAILING.length} issues for Jira’s CSV import`);
+    expect(said).toContain(`Left out ${gone.url}:`);
+    expect(rows.filter((row) => row.includes('The report is private'))).toHaveLength(FAILING.length);
+    await options.close();
+  });
+
+  it('exports a site for Jira and saves it as one HTML file', async () => {
+    const site = SiteViewPage.at(await ext.openPage('/site.html?project=shop.example.com'));
+    await site.waitForPhase('done');
+    await site.page.click('[data-action="export-jira"]');
+    await jiraSaid(site.page, 'main.site');
+    // The site's latest report of its one page.
+    expect(rowsOf(await downloaded('site-report-jira-shop.example.com.csv'))).toHaveLength(FAILING.length);
+    await site.page.click('[data-action="download-html"]');
+    const html = await downloaded('site-report-shop.example.com.html');
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Prepared by Acme Web Studio');
+    expect(text).toContain('Pages and their failed checks');
+    for (const key of FAILING) expect(text).toContain(checkName(key));
+    expect(html).not.toMatch(/<script/i);
+    await site.page.close();
   });
 });

@@ -87,7 +87,7 @@ describe('Export for Jira of chosen reports', () => {
     const manager = await ReportsManagerPage.openConnected(ext, service.baseUrl, KEY);
     const options = manager.page;
     await options.evaluate(
-      (logo) => chrome.runtime.sendMessage({ type: 'saveAgency', payload: { agency: { name: 'Acme Web Studio', logo } } }),
+      (logo) => browser.runtime.sendMessage({ type: 'saveAgency', payload: { agency: { name: 'Acme Web Studio', logo } } }),
       LOGO,
     );
     for (const name of ['walking', 'running', 'gone'] as const) {
