@@ -45,7 +45,7 @@ export function JiraExportButton({ targets, name, disabled = false }: Props) {
       saveFile(made.csv, file, 'text/csv');
       setOutcome({ tone: made.failed.length > 0 ? 'failed' : 'done', lines: [...lines, tn('jiraSaved', made.rows, { file })], failures });
     } catch (error) {
-      setOutcome({ tone: 'failed', lines: [t('actionSaveFailed', { reason: asApiError(error).message })], failures: [] });
+      setOutcome({ tone: 'failed', lines: [t('rmExportFailed', { message: asApiError(error).message })], failures: [] });
     } finally {
       setProgress(null);
     }
