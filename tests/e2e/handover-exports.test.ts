@@ -102,6 +102,7 @@ describe('Export for Jira of chosen reports', () => {
 
     await options.click('.rm-selection [data-action="export-jira"]');
     const said = await outcome(options, '.rm-selection');
+    await ext.screenshot(options, 'jira-export-selection');
     const csv = parseCsv(await downloaded(`site-report-jira-selection-${new Date().toISOString().slice(0, 10)}.csv`));
     expect(csv[0]).toEqual(['Summary', 'Description', 'Priority', 'Labels']);
     const rows = csv.slice(1);
@@ -156,6 +157,7 @@ describe('The site handed over', () => {
   it('exports every page’s failed checks for Jira', async () => {
     await site.page.click('[data-action="export-jira"]');
     const said = await outcome(site.page, 'main.site');
+    await ext.screenshot(site.page, 'jira-export-site');
     const rows = parseCsv(await downloaded(`site-report-jira-${SITE}.csv`)).slice(1);
     expect(said).toContain('5 issues');
     expect(rows.map((r) => r[0]).sort()).toEqual(
