@@ -653,6 +653,8 @@ export const requests = {
   ),
   /** Sends the webhook a test alert; answers whether it took it. */
   testWebhook: lazy(() => z.object({})),
+  /** One report with its checks and its address on the service, for a file handed over (Jira's CSV of many reports); nothing else is read or kept. */
+  getHandoverReport: lazy(() => z.object({ id: reportId })),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -736,6 +738,7 @@ export interface Responses {
   getWatchFor: WatchView | null;
   saveWatchSettings: WatchesView;
   testWebhook: { ok: true } | { ok: false; message: string };
+  getHandoverReport: Pick<ReportView, 'report' | 'webUrl'>;
 }
 
 /** A report "Compare with…" offers: its address, score and date, never its checks. */

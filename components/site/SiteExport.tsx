@@ -2,9 +2,21 @@ import { useState } from 'preact/hooks';
 import type { SiteSummary } from '@/lib/protocol';
 import { saveFile } from '@/lib/report/report-file';
 import { siteCsv, siteFileName, siteMarkdown } from '@/lib/site/site-export';
+import { sendToBackground } from '@/lib/pages/send-to-background';
+import { JIRA_MAX_REPORTS } from '@/lib/report/jira-reports';
+import { JiraExportButton } from '@/components/handover/JiraExportButton';
 import { t } from '@/lib/shared/i18n';
 
-/** "Copy as Markdown" (a fix list by check) and "Download CSV" (a row per page and failed check), with what came of it in words. */
+/** The pages with a failed check, those with the most first: the ones a Jira export of the site reads. */
+const pagesToExport = (summary: SiteSummary) => {
+  const failing = summary.pages.filter((page) => page.failed.length > 0).sort((a, b) => b.failed.length - a.failed.length);
+  return { targets: failing.slice(0, JIRA_MAX_REPORTS).map(({ id, url }) => ({ id, url })), total: failing.length };
+};
+
+/**
+ * "Copy as Markdown" (a fix list by check), "Download CSV" (a row per page and failed check), "Download as HTML" (the site as
+ * printed, in one file) and "Export for Jira" (each page's failed checks, read from its latest report), with what came of it in words.
+ */
 export function SiteExport({ summary }: { summary: SiteSummary }) {
   const [outcome, setOutcome] = useState<{ tone: 'done' | 'failed'; text: string } | null>(null);
   const [manual, setManual] = useState<string | null>(null);
@@ -32,6 +44,18 @@ export function SiteExport({ summary }: { summary: SiteSummary }) {
     }
   };
 
+  // The file writer is loaded on the first click, not with the page.
+  const downloadHtml = async () => {
+    try {
+      const [{ siteHtml, siteHtmlFileName }, handover] = await Promise.all([import('@/lib/site/site-html'), sendToBackground('getHandover', {})]);
+      const name = siteHtmlFileName(summary.project);
+      saveFile(siteHtml(summary, handover.agency, new Date().toISOString()), name, 'text/html');
+      setOutcome({ tone: 'done', text: t('actionSavedFile', { file: name }) });
+    } catch (error) {
+      setOutcome({ tone: 'failed', text: t('actionSaveFailed', { reason: error instanceof Error ? error.message : String(error) }) });
+    }
+  };
+
   return (
     <>
       <button type="button" class="button" data-action="copy-markdown" onClick={() => void copy()}>
@@ -40,6 +64,10 @@ export function SiteExport({ summary }: { summary: SiteSummary }) {
       <button type="button" class="button" data-action="download-csv" onClick={download}>
         {t('siteDownloadCsv')}
       </button>
+      <button type="button" class="button" data-action="download-html" onClick={() => void downloadHtml()}>
+        {t('handoverDownloadHtml')}
+      </button>
+      <JiraExportButton targets={async () => pagesToExport(summary)} name={summary.project} disabled={summary.phase === 'reading'} />
       <p class={`site__outcome${outcome?.tone === 'failed' ? ' site__outcome--failed' : ''}`} role="status">
         {outcome?.text ?? ''}
       </p>

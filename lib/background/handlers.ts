@@ -7,7 +7,7 @@ import { pageState } from '@/lib/background/page-state';
 import { dismissJob, startReport, waitForJob } from '@/lib/background/report-jobs';
 import { cancelQueued, queueReport, readQueue, retryQueuedNow } from '@/lib/background/runs/queued-creates';
 import { cachedReportView, forgetReportView, keepingReportView } from '@/lib/background/report-cache';
-import { loadReportView } from '@/lib/background/report-view';
+import { loadHandoverReport, loadReportView } from '@/lib/background/report-view';
 import { checkReportable } from '@/lib/shared/page-address';
 import type { Handlers } from '@/lib/background/router';
 import { dismissRunById, MAX_RUN_ITEMS, readRunViews, retryRunById, startRun, stopRunById } from '@/lib/background/runs/run-engine';
@@ -142,6 +142,7 @@ export function createHandlers(): Handlers {
     getWatchFor: ({ url }) => watchFor(url),
     saveWatchSettings: (request) => saveWatchSettings(request),
     testWebhook: () => testWebhook(),
+    getHandoverReport: async ({ id }) => loadHandoverReport(await connectedApi(), id),
   };
 }
 

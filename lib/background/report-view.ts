@@ -49,3 +49,8 @@ export async function loadReportView({ api, baseUrl }: Connected, id: number, ad
     return buildReportView(report, [], reportWebUrl(baseUrl, id), error.toJSON());
   }
 }
+
+/** One report with its checks and its address on the service, read with one request and kept nowhere: what a file handed over needs. */
+export async function loadHandoverReport({ api, baseUrl }: Connected, id: number): Promise<Pick<ReportView, 'report' | 'webUrl'>> {
+  return { report: await api.getReport({ id }), webUrl: reportWebUrl(baseUrl, id) };
+}

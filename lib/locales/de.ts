@@ -1084,6 +1084,11 @@ export default {
   trackerGithubShape: 'Eine GitHub-Adresse nennt Eigentümer und Repository: https://github.com/owner/repo.',
   trackerGitlabShape: 'Eine GitLab-Adresse nennt Gruppe und Projekt: https://gitlab.example.com/group/project.',
   linkCopyRefused: 'Der Browser hat das Kopieren nicht erlaubt. Der Link lautet {address}',
+  jiraReading: 'Berichte für Jira werden gelesen: {done} von {total}…',
+  jiraTooMany: 'Ein Export umfasst höchstens {max} Berichte: Gelesen wurden die ersten {max} der {total} ausgewählten.',
+  jiraReportFailed: 'Ausgelassen: {address}: {reason}',
+  jiraNoneRead: 'Kein Bericht konnte gelesen werden, daher wurde keine Datei gespeichert.',
+  siteHtmlPages: 'Seiten und ihre nicht bestandenen Prüfungen',
   watchHeading: 'Beobachtete Seiten',
   watchIntro:
     'Jede beobachtete Seite bekommt nach ihrem Zeitplan einen neuen Bericht, solange der Browser läuft, und Sie erfahren es, wenn sie schlechter wird.',

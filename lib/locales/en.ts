@@ -1050,6 +1050,11 @@ export default {
   trackerGithubShape: 'A GitHub address names an owner and a repository: https://github.com/owner/repo.',
   trackerGitlabShape: 'A GitLab address names a group and a project: https://gitlab.example.com/group/project.',
   linkCopyRefused: 'The browser did not let the extension copy. The link is {address}',
+  jiraReading: 'Reading the reports for Jira: {done} of {total}…',
+  jiraTooMany: 'At most {max} reports go into one export: the first {max} of the {total} chosen were read.',
+  jiraReportFailed: 'Left out {address}: {reason}',
+  jiraNoneRead: 'No report could be read, so no file was saved.',
+  siteHtmlPages: 'Pages and their failed checks',
   // Watched pages: the options section, the buttons that add a watch, the alerts and the webhook.
   watchHeading: 'Watched pages',
   watchIntro: 'Each watched page gets a new report on its schedule, as long as the browser runs, and you are told when it gets worse.',

@@ -1209,6 +1209,11 @@ export default {
   trackerGithubShape: 'Une adresse GitHub nomme un propriétaire et un dépôt : https://github.com/owner/repo.',
   trackerGitlabShape: 'Une adresse GitLab nomme un groupe et un projet : https://gitlab.example.com/group/project.',
   linkCopyRefused: 'Le navigateur n’a pas permis la copie. Le lien est {address}',
+  jiraReading: 'Lecture des rapports pour Jira : {done} sur {total}…',
+  jiraTooMany: 'Un export contient au plus {max} rapports : les {max} premiers des {total} choisis ont été lus.',
+  jiraReportFailed: 'Laissé de côté : {address} : {reason}',
+  jiraNoneRead: 'Aucun rapport n’a pu être lu : aucun fichier n’a été enregistré.',
+  siteHtmlPages: 'Les pages et leurs contrôles échoués',
   watchHeading: 'Pages surveillées',
   watchIntro:
     'Chaque page surveillée reçoit un nouveau rapport selon son calendrier, tant que le navigateur est ouvert, et vous êtes prévenu quand elle se dégrade.',

@@ -1189,6 +1189,11 @@ export default {
   trackerGithubShape: 'Um endereço do GitHub nomeia um dono e um repositório: https://github.com/owner/repo.',
   trackerGitlabShape: 'Um endereço do GitLab nomeia um grupo e um projeto: https://gitlab.example.com/group/project.',
   linkCopyRefused: 'O navegador não permitiu copiar. O link é {address}',
+  jiraReading: 'Lendo os relatórios para o Jira: {done} de {total}…',
+  jiraTooMany: 'Uma exportação tem no máximo {max} relatórios: foram lidos os primeiros {max} dos {total} escolhidos.',
+  jiraReportFailed: 'Deixado de fora: {address}: {reason}',
+  jiraNoneRead: 'Nenhum relatório pôde ser lido, então nenhum arquivo foi salvo.',
+  siteHtmlPages: 'Páginas e suas verificações que falharam',
   watchHeading: 'Páginas monitoradas',
   watchIntro:
     'Cada página monitorada recebe um relatório novo conforme a sua agenda, enquanto o navegador estiver aberto, e você é avisado quando ela piora.',

@@ -23,14 +23,14 @@ h2{border-bottom:1px solid #999;margin-top:2rem}h3{margin:0 0 .25rem}.check{bord
 .importance{font-size:.85rem;color:#444}ul.found{font-family:ui-monospace,monospace;font-size:.85rem;word-break:break-all}
 ul.passed{columns:2;font-size:.9rem}@media print{body{margin:0;max-width:none}h2{break-after:avoid}}`;
 
-const IMPORTANCE = { high: 'importanceHighLong', medium: 'importanceMediumLong', low: 'importanceLowLong' } as const;
+export const IMPORTANCE_LONG = { high: 'importanceHighLong', medium: 'importanceMediumLong', low: 'importanceLowLong' } as const;
 
 function failedCheck(check: HandoverCheck): string {
   const found =
     check.found.length > 0
       ? `<p><strong>${escapeHtml(t('handoverFound'))}</strong></p><ul class="found">${check.found.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`
       : '';
-  return `<section class="check" data-check="${escapeHtml(check.key)}"><h3>${escapeHtml(check.name)}</h3><p class="importance">${escapeHtml(check.category)} · ${escapeHtml(t(IMPORTANCE[check.importance]))}</p>${
+  return `<section class="check" data-check="${escapeHtml(check.key)}"><h3>${escapeHtml(check.name)}</h3><p class="importance">${escapeHtml(check.category)} · ${escapeHtml(t(IMPORTANCE_LONG[check.importance]))}</p>${
     check.why ? `<p><strong>${escapeHtml(t('handoverWhy'))}</strong> ${escapeHtml(check.why)}</p>` : ''
   }${check.fix ? `<p><strong>${escapeHtml(t('handoverFix'))}</strong> ${escapeHtml(check.fix)}</p>` : ''}${found}</section>`;
 }
@@ -45,6 +45,25 @@ function changesPart(view: Pick<ReportView, 'report' | 'previous'>): string {
   )}:</strong> ${escapeHtml(names(changes.broken))}</p>`;
 }
 
+/** The file around `body`: its language and direction, a policy that loads nothing, the styles inline, no script. */
+export function htmlDocument(title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="${escapeHtml(uiLanguage())}" dir="${uiDirection()}"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>
+${body}
+</body></html>
+`;
+}
+
+/** The first block, as printed: the agency's logo and name, what the document is about, its score line and its date. */
+export function htmlCover(agency: Agency, subject: string, score: string, date: string): string {
+  const logo = isLogo(agency.logo) ? `<img src="${agency.logo}" alt="${escapeHtml(agency.name || t('handoverLogo'))}">` : '';
+  const prepared = agency.name.trim() ? `<p>${escapeHtml(t('handoverPreparedBy', { agency: agency.name.trim() }))}</p>` : '';
+  return `<header class="cover">${logo}${prepared}<p>${escapeHtml(t('handoverCoverKicker'))}</p><h1>${escapeHtml(subject)}</h1>
+<p class="score">${escapeHtml(score)}</p><p>${escapeHtml(date)}</p></header>`;
+}
+
 export function reportHtml(view: Pick<ReportView, 'report' | 'previous'>, agency: Agency): string {
   const { report } = view;
   const checks = handoverChecks(report);
@@ -54,29 +73,28 @@ export function reportHtml(view: Pick<ReportView, 'report' | 'previous'>, agency
   const score = report.score === null ? t('scoreNone') : t('scoreValue', { score: Math.round(report.score) });
   const label = report.label ? ` (${RESULT_LABEL_TEXT[report.label]})` : '';
   const date = report.generatedAt ?? report.createdAt;
-  const logo = isLogo(agency.logo) ? `<img src="${agency.logo}" alt="${escapeHtml(agency.name || t('handoverLogo'))}">` : '';
-  const prepared = agency.name.trim() ? `<p>${escapeHtml(t('handoverPreparedBy', { agency: agency.name.trim() }))}</p>` : '';
   const title = t('handoverDocumentTitle', { address: report.url });
-  return `<!DOCTYPE html>
-<html lang="${escapeHtml(uiLanguage())}" dir="${uiDirection()}"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>
-<header class="cover">${logo}${prepared}<p>${escapeHtml(t('handoverCoverKicker'))}</p><h1>${escapeHtml(report.url)}</h1>
-<p class="score">${escapeHtml(score + label)}</p><p>${escapeHtml(date ? exactTime(date) : t('dateUnknown'))}</p></header>
+  return htmlDocument(
+    title,
+    `${htmlCover(agency, report.url, score + label, date ? exactTime(date) : t('dateUnknown'))}
 <h2>${escapeHtml(t('handoverSummary'))}</h2>${
-    tally
-      ? `<p>${escapeHtml(
-          failed.length === 0
-            ? tn('reportAllPassed', tally.total)
-            : tn('reportTally', tally.total, { failed: failed.length, high: tally.failed.high, medium: tally.failed.medium, low: tally.failed.low }),
-        )}</p>`
-      : `<p>${escapeHtml(t('reportNoChecks'))}</p>`
-  }
+      tally
+        ? `<p>${escapeHtml(
+            failed.length === 0
+              ? tn('reportAllPassed', tally.total)
+              : tn('reportTally', tally.total, {
+                  failed: failed.length,
+                  high: tally.failed.high,
+                  medium: tally.failed.medium,
+                  low: tally.failed.low,
+                }),
+          )}</p>`
+        : `<p>${escapeHtml(t('reportNoChecks'))}</p>`
+    }
 <h2>${escapeHtml(t('changesHeading'))}</h2>${changesPart(view)}
 <h2>${escapeHtml(t('handoverFailedHeading'))}</h2>${failed.length > 0 ? failed.map(failedCheck).join('\n') : `<p>${escapeHtml(t('handoverNoneFailed'))}</p>`}
-<h2>${escapeHtml(t('handoverPassedHeading'))}</h2><ul class="passed">${passed.map((c) => `<li>${escapeHtml(c.name)}</li>`).join('')}</ul>
-</body></html>
-`;
+<h2>${escapeHtml(t('handoverPassedHeading'))}</h2><ul class="passed">${passed.map((c) => `<li>${escapeHtml(c.name)}</li>`).join('')}</ul>`,
+  );
 }
 
 export const reportHtmlFileName = (id: number) => `site-report-${id}.html`;

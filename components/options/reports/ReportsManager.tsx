@@ -23,6 +23,10 @@ import '@/components/ui/ui.css';
 import '@/components/options/reports/reports.css';
 import { copyReportLink } from '@/components/options/reports/copy-report-link';
 import { t, tn } from '@/lib/shared/i18n';
+import { lazyComponent } from '@/lib/pages/lazy-component';
+
+/** "Export for Jira" of the chosen reports: its code is loaded after the list, not with it. */
+const JiraSelected = lazyComponent(() => import('@/components/options/reports/JiraSelected').then((m) => m.JiraSelected));
 
 /**
  * The account's reports: find, filter, sort, page through, open in the
@@ -95,6 +99,7 @@ export function ReportsManager({ runsEnded, baseUrl }: { runsEnded: number; base
           onAction={(choice) => actions.setDialog({ kind: 'bulk', choice })}
         >
           <WatchSelected selection={selection.selection} shown={reports} />
+          <JiraSelected selection={selection.selection} />
         </SelectionBar>
         <ExportButton filters={listFilters(query)} announce={announce} />
       </div>

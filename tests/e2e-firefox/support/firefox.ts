@@ -50,7 +50,10 @@ export interface FirefoxExtension extends ExtensionPages {
   close(): Promise<void>;
 }
 
-export async function launchFirefoxExtension(options: { extensionDir?: string } = {}): Promise<FirefoxExtension> {
+/** `prefs`: more profile preferences, such as where downloads are saved. */
+export async function launchFirefoxExtension(
+  options: { extensionDir?: string; prefs?: Record<string, string | number | boolean> } = {},
+): Promise<FirefoxExtension> {
   const scratch = await mkdtemp(join(tmpdir(), 'site-report-firefox-'));
   const cleanups: Array<() => Promise<unknown>> = [() => rm(scratch, { recursive: true, force: true, maxRetries: 3 })];
   const close = async () => {
@@ -77,6 +80,7 @@ export async function launchFirefoxExtension(options: { extensionDir?: string } 
         'alerts.useSystemBackend': false,
         // Firefox in English, as the tests' expectations are (the extension's words follow the browser's language).
         'intl.locale.requested': 'en-US',
+        ...options.prefs,
       },
     });
     cleanups.push(() => firefox.close());
