@@ -330,7 +330,7 @@ describe('the pseudo-locale build', () => {
     await page.close();
   });
 
-  it('words the watched pages section, with a watch added from a selection, from the catalogue only', async () => {
+  it('words the watched pages section, with watches added from a selection and from all matching, from the catalogue only', async () => {
     const options = await ext.openOptions();
     await options.waitForSelector('#watches .watches__empty');
     expect(await strayText(options, ['#watches'])).toEqual([]);
@@ -342,6 +342,16 @@ describe('the pseudo-locale build', () => {
     expect(await strayText(options, ['#watches', '.rm-selection'])).toEqual([]);
     expect(await overflowsSideways(options)).toBe(false);
     await ext.screenshot(options, 'pseudo-watches');
+
+    // "Select all N matching", then "Watch these pages": the pages of every matching report, and what was added.
+    const rows = await options.$$eval('#watches .watches__row', (found) => found.length);
+    await options.click('.rm-selection .rm-selection__count + button');
+    await options.waitForSelector('.rm-selection__watch');
+    await options.click('.rm-selection__watch');
+    await options.waitForFunction((n) => document.querySelectorAll('#watches .watches__row').length > n, { timeout: 15_000 }, rows);
+    await options.waitForSelector('.rm-selection .notice');
+    expect(await strayText(options, ['#watches', '.rm-selection'])).toEqual([]);
+    expect(await overflowsSideways(options)).toBe(false);
     await options.close();
   });
 
