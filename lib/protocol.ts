@@ -6,7 +6,7 @@ import type { CheckSummary } from '@/lib/shared/check-summary';
 import { ADDRESS_LIST_MAX } from '@/lib/shared/address-list';
 import { PER_PAGE_OPTIONS, RESULT_FILTERS, SORT_DIRECTIONS, SORT_KEYS } from '@/lib/shared/list-options';
 import { RESULT_LABELS } from '@/lib/shared/score';
-import { PRIVACY_VALUES } from '@/lib/shared/privacy';
+import { PRIVACY_VALUES, type Privacy } from '@/lib/shared/privacy';
 import { LIMIT_CATEGORIES } from '@/lib/shared/check-categories';
 import type { AcceptedFinding, LimitsVerdict, SiteLimits } from '@/lib/shared/site-limits';
 import { AGENCY_NAME_MAX, LOGO_DATA_URL, LOGO_DATA_URL_MAX, type Agency } from '@/lib/shared/agency';
@@ -655,6 +655,8 @@ export const requests = {
   testWebhook: lazy(() => z.object({})),
   /** One report with its checks and its address on the service, for a file handed over (Jira's CSV of many reports); nothing else is read or kept. */
   getHandoverReport: lazy(() => z.object({ id: reportId })),
+  /** The pages of every report the filters match, not watched yet: what "Watch these pages" adds for "all N matching". */
+  matchingPagesToWatch: lazy(() => z.object({ filters: listFiltersSchema })),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -739,6 +741,18 @@ export interface Responses {
   saveWatchSettings: WatchesView;
   testWebhook: { ok: true } | { ok: false; message: string };
   getHandoverReport: Pick<ReportView, 'report' | 'webUrl'>;
+  matchingPagesToWatch: MatchingPagesToWatch;
+}
+
+/** The pages "Watch these pages" would add for "all N matching", or that they pass the most watches there may be. */
+export interface MatchingPagesToWatch {
+  /** Each page not watched yet, once, with its latest report's privacy. */
+  pages: { url: string; privacy: Privacy }[];
+  /** More pages not watched yet match than the watches have room for: then `pages` is empty. */
+  tooMany: boolean;
+  /** Watches there are already, and the most there may be. */
+  watched: number;
+  max: number;
 }
 
 /** A report "Compare with…" offers: its address, score and date, never its checks. */

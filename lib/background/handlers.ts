@@ -31,6 +31,7 @@ import {
   testWebhook,
   watchFor,
 } from '@/lib/background/watches/watch-checks';
+import { matchingPagesToWatch } from '@/lib/background/watches/matching-pages';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
 export function createHandlers(): Handlers {
@@ -143,6 +144,10 @@ export function createHandlers(): Handlers {
     saveWatchSettings: (request) => saveWatchSettings(request),
     testWebhook: () => testWebhook(),
     getHandoverReport: async ({ id }) => loadHandoverReport(await connectedApi(), id),
+    matchingPagesToWatch: async ({ filters }) => {
+      const watched = (await readWatchesView()).watches.map((watch) => watch.url);
+      return whileAlive(async () => matchingPagesToWatch(await api(), filters, watched));
+    },
   };
 }
 

@@ -1698,4 +1698,8 @@ export default {
   watchQuotaPausedTitle: 'توقفت مراقبة الصفحات مؤقتًا',
   watchQuotaPausedMessage: 'نفدت حصة هذا الشهر. تُستأنف الفحوص في {date}.',
   watchBadgeTitle: 'Site Report: هذه الصفحة مراقَبة',
+  watchMatchingReading: 'جارٍ قراءة صفحات التقارير المطابقة…',
+  watchMatchingTooMany:
+    'تخص هذه التقارير صفحات أكثر مما يمكن مراقبته بعد: يمكن مراقبة {max} صفحة على الأكثر، و{watched} مراقَبة بالفعل. ضيّق عوامل التصفية أو أزل بعض المراقبات.',
+  watchMatchingNone: 'كل صفحات هذه التقارير مراقَبة بالفعل.',
 } satisfies LocaleCatalogue;

@@ -1173,4 +1173,8 @@ export default {
   watchQuotaPausedTitle: 'Beobachtete Seiten pausiert',
   watchQuotaPausedMessage: 'Das Kontingent dieses Monats ist aufgebraucht. Die Prüfungen beginnen wieder am {date}.',
   watchBadgeTitle: 'Site Report: Diese Seite wird beobachtet',
+  watchMatchingReading: 'Die Seiten der passenden Berichte werden gelesen…',
+  watchMatchingTooMany:
+    'Diese Berichte gehören zu mehr Seiten, als noch beobachtet werden können: höchstens {max} Seiten, und {watched} werden schon beobachtet. Grenzen Sie die Filter ein oder entfernen Sie einige Beobachtungen.',
+  watchMatchingNone: 'Jede Seite dieser Berichte wird schon beobachtet.',
 } satisfies LocaleCatalogue;

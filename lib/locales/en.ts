@@ -1134,4 +1134,8 @@ export default {
   watchQuotaPausedTitle: 'Watched pages paused',
   watchQuotaPausedMessage: 'This month’s quota is used up. The checks start again on {date}.',
   watchBadgeTitle: 'Site Report: this page is watched',
+  watchMatchingReading: 'Reading the pages of the matching reports…',
+  watchMatchingTooMany:
+    'These reports are of more pages than can still be watched: at most {max} pages can be watched, and {watched} are already. Narrow the filters, or remove some watches.',
+  watchMatchingNone: 'Every page of these reports is watched already.',
 } as const;

@@ -1283,4 +1283,8 @@ export default {
   watchQuotaPausedTitle: 'Páginas vigiladas en pausa',
   watchQuotaPausedMessage: 'La cuota de este mes se ha agotado. Las comprobaciones vuelven el {date}.',
   watchBadgeTitle: 'Site Report: esta página está vigilada',
+  watchMatchingReading: 'Leyendo las páginas de los informes que coinciden…',
+  watchMatchingTooMany:
+    'Estos informes son de más páginas de las que aún se pueden vigilar: como máximo {max} páginas, y ya se vigilan {watched}. Acote los filtros o quite algunas vigilancias.',
+  watchMatchingNone: 'Todas las páginas de estos informes ya están vigiladas.',
 } satisfies LocaleCatalogue;

@@ -1300,4 +1300,8 @@ export default {
   watchQuotaPausedTitle: 'Pages surveillées en pause',
   watchQuotaPausedMessage: 'Le quota de ce mois est épuisé. Les vérifications reprennent le {date}.',
   watchBadgeTitle: 'Site Report : cette page est surveillée',
+  watchMatchingReading: 'Lecture des pages des rapports correspondants…',
+  watchMatchingTooMany:
+    'Ces rapports portent sur plus de pages qu’il n’est encore possible d’en surveiller : au plus {max} pages, et {watched} le sont déjà. Resserrez les filtres ou retirez quelques surveillances.',
+  watchMatchingNone: 'Chaque page de ces rapports est déjà surveillée.',
 } satisfies LocaleCatalogue;

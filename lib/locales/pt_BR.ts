@@ -1280,4 +1280,8 @@ export default {
   watchQuotaPausedTitle: 'Páginas monitoradas pausadas',
   watchQuotaPausedMessage: 'A cota deste mês acabou. As verificações voltam em {date}.',
   watchBadgeTitle: 'Site Report: esta página é monitorada',
+  watchMatchingReading: 'Lendo as páginas dos relatórios correspondentes…',
+  watchMatchingTooMany:
+    'Estes relatórios são de mais páginas do que ainda podem ser monitoradas: no máximo {max} páginas, e {watched} já são. Restrinja os filtros ou remova alguns monitoramentos.',
+  watchMatchingNone: 'Todas as páginas destes relatórios já são monitoradas.',
 } satisfies LocaleCatalogue;

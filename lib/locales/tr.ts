@@ -1130,4 +1130,8 @@ export default {
   watchQuotaPausedTitle: 'İzlenen sayfalar duraklatıldı',
   watchQuotaPausedMessage: 'Bu ayın kotası doldu. Kontroller {date} tarihinde yeniden başlar.',
   watchBadgeTitle: 'Site Report: bu sayfa izleniyor',
+  watchMatchingReading: 'Eşleşen raporların sayfaları okunuyor…',
+  watchMatchingTooMany:
+    'Bu raporlar, hâlâ izlenebilecek olandan daha fazla sayfaya ait: en fazla {max} sayfa izlenebilir ve {watched} sayfa zaten izleniyor. Filtreleri daraltın veya bazı izlemeleri kaldırın.',
+  watchMatchingNone: 'Bu raporların her sayfası zaten izleniyor.',
 } satisfies LocaleCatalogue;

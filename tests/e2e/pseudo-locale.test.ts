@@ -258,7 +258,7 @@ describe('the pseudo-locale build', () => {
     await options.close();
   });
 
-  it('words the site limits, their editor and the verdicts from the catalogue only', async () => {
+  it('words the site limits, their editor, the verdicts and the acceptance dialog from the catalogue only', async () => {
     const options = await ext.openOptions();
     const limits = 'section[data-section="site-limits"]';
     await options.waitForSelector(`${limits} .limits-empty`);
@@ -294,12 +294,43 @@ describe('the pseudo-locale build', () => {
     const view = await ext.openPage(`/report.html?id=${olderId}`);
     await view.waitForSelector('main.report[data-state="ready"] [data-limits="breaks"]', { timeout: 15_000 });
     expect(await strayText(view, ['main.report'])).toEqual([]);
+    await view.click('.accept-button');
+    await view.waitForSelector('dialog[open]');
+    await view.click('dialog[open] button[type="submit"]');
+    await view.waitForSelector('dialog[open] .field__error');
+    expect(await strayText(view, ['dialog[open]'])).toEqual([]);
+    await ext.screenshot(view, 'pseudo-accept-dialog');
+    await view.type('dialog[open] textarea', 'widget');
+    await view.click('dialog[open] button[type="submit"]');
+    await view.waitForSelector('.accepted-mark');
+    expect(await strayText(view, ['main.report'])).toEqual([]);
     expect(await overflowsSideways(view)).toBe(false);
     await view.close();
+
+    // The options' list of accepted findings, then the site view's limits and its editor, saved.
+    await options.waitForSelector(`${limits} li[data-accepted-check]`);
+    expect(await strayText(options, [limits])).toEqual([]);
     await options.close();
+    // The site's last reading was cancelled above (the rate limit's test): read it again, whole.
+    const page = await ext.openPage(`/site.html?project=${siteProject}`);
+    const siteView = SiteViewPage.at(page);
+    await page.waitForSelector('main.site[data-phase]');
+    await siteView.clickAction('refresh');
+    await siteView.waitForPhase('done');
+    await page.waitForSelector('section.site-limits li[data-page]');
+    expect(await strayText(page, ['main.site'])).toEqual([]);
+    await page.click('[data-action="limits"]');
+    await page.waitForSelector('dialog[open] form.limits-form');
+    expect(await strayText(page, ['dialog[open]'])).toEqual([]);
+    expect(await overflowsSideways(page)).toBe(false);
+    await ext.screenshot(page, 'pseudo-site-limits-editor');
+    await page.click('dialog[open] form.limits-form button[type="submit"]');
+    await page.waitForSelector('dialog[open]', { hidden: true });
+    expect(await strayText(page, ['main.site'])).toEqual([]);
+    await page.close();
   });
 
-  it('words the watched pages section, with a watch added from a selection, from the catalogue only', async () => {
+  it('words the watched pages section, with watches added from a selection and from all matching, from the catalogue only', async () => {
     const options = await ext.openOptions();
     await options.waitForSelector('#watches .watches__empty');
     expect(await strayText(options, ['#watches'])).toEqual([]);
@@ -311,6 +342,16 @@ describe('the pseudo-locale build', () => {
     expect(await strayText(options, ['#watches', '.rm-selection'])).toEqual([]);
     expect(await overflowsSideways(options)).toBe(false);
     await ext.screenshot(options, 'pseudo-watches');
+
+    // "Select all N matching", then "Watch these pages": the pages of every matching report, and what was added.
+    const rows = await options.$$eval('#watches .watches__row', (found) => found.length);
+    await options.click('.rm-selection .rm-selection__count + button');
+    await options.waitForSelector('.rm-selection__watch');
+    await options.click('.rm-selection__watch');
+    await options.waitForFunction((n) => document.querySelectorAll('#watches .watches__row').length > n, { timeout: 15_000 }, rows);
+    await options.waitForSelector('.rm-selection .notice');
+    expect(await strayText(options, ['#watches', '.rm-selection'])).toEqual([]);
+    expect(await overflowsSideways(options)).toBe(false);
     await options.close();
   });
 

@@ -325,6 +325,8 @@ describe('after the page is fixed and reported again', () => {
       expect.stringMatching(new RegExp(`${after.result} \\(${RESULT_LABEL_TEXT[scoreLabel(after.result)]}\\), this report$`)),
     ]);
     expect((await view.check('image_keywords')).passed).toBe(true);
+    // In front, as a person sees it: the popups opened since left it a hidden tab, which Chromium paints whole and slowly.
+    await view.page.bringToFront();
     await screenshotBothThemes(ext, view, 'report-view-what-changed');
   });
 

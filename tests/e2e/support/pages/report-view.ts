@@ -85,10 +85,7 @@ export class ReportViewPage extends PageObject {
     return `li.check[data-check="${key}"] .check__on-page button`;
   }
 
-  /**
-   * Scrolls the check's "Show on page" into view and presses it. Checks far down the page are
-   * laid out only once near the viewport (`content-visibility: auto`), as when a user scrolls.
-   */
+  /** Scrolls the check's "Show on page" into view, as a user does, and presses it. */
   async pressShowOnPage(key: string): Promise<void> {
     const selector = this.onPageButton(key);
     await this.page.$eval(selector, (button) => button.scrollIntoView({ block: 'center' }));
