@@ -36,6 +36,7 @@ import { createSerialQueue } from '@/lib/shared/serial-queue';
 import { RESULT_LABELS } from '@/lib/shared/score';
 import { NO_AGENCY } from '@/lib/shared/agency';
 import { TRACKERS_MAX } from '@/lib/shared/issue-tracker';
+import { POPUP_PAGES_ITEM, PRIVACY_DRAFT_ITEM } from '@/lib/shared/kept-for-popup';
 
 /**
  * Everything the extension keeps, declared here and nowhere else: each item
@@ -354,8 +355,8 @@ export const watchSettings = defineStored<WatchSettings>(
 /** Reports being made, by page address: a popup opened later, or a worker started again, finds their outcome. */
 export const reportJobs = defineStored<Record<string, Job>>('session:reportJobs', keepValid(jobSchema).record, {});
 
-/** The popup's head start: what it last showed for each page, the most recently shown first. */
-export const popupPages = defineStored<CachedPage[]>('session:popupPageCache', keepValid(cachedPageSchema).list, []);
+/** The popup's head start: what it last showed for each page, the most recently shown first. The popup reads it itself (lib/shared/kept-for-popup.ts). */
+export const popupPages = defineStored<CachedPage[]>(`session:${POPUP_PAGES_ITEM}`, keepValid(cachedPageSchema).list, []);
 
 /**
  * Report views opened lately, the most recently opened first, so that opening one again draws at
@@ -364,9 +365,9 @@ export const popupPages = defineStored<CachedPage[]>('session:popupPageCache', k
  */
 export const reportViews = defineStored<CachedReportView[]>('session:reportViews', keepValid(cachedReportViewSchema).list, []);
 
-/** The privacy chosen in the popup for the page it was open on, kept until a report is made. */
+/** The privacy chosen in the popup for the page it was open on, kept until a report is made; read by the popup itself too. */
 export const privacyDraft = defineStored<{ url: string; privacy: z.infer<typeof privacy> } | null>(
-  'session:popupPrivacyDraft',
+  `session:${PRIVACY_DRAFT_ITEM}`,
   lazy(() => z.nullable(z.object({ url: z.string(), privacy }))),
   null,
 );
