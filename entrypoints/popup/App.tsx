@@ -1,9 +1,17 @@
 import { useMemo } from 'preact/hooks';
-import { JobProgress, JobResult, NeedsConnection, NeedsPermission, QueuedNotice, screensFor, PageActions } from '@/components/popup/lazy-screens';
+import {
+  JobProgress,
+  JobResult,
+  NeedsConnection,
+  NeedsPermission,
+  QueuedNotice,
+  screensFor,
+  PageActions,
+  SiteGlanceLine,
+} from '@/components/popup/lazy-screens';
 import { openOptions } from '@/components/popup/OpenOptionsButton';
 import { PageAddress } from '@/components/popup/PageAddress';
 import { PageReports } from '@/components/popup/PageReports';
-import { SiteGlanceLine } from '@/components/popup/SiteGlanceLine';
 import { ReportForm } from '@/components/popup/ReportForm';
 import { Notice } from '@/components/ui/Notice';
 import type { SettingsView } from '@/lib/protocol';
