@@ -91,6 +91,34 @@ export default tseslint.config(
       },
     ],
   }),
+  // Storage is the background's: pages ask it with a message. The one exception is what a popup opened while the worker
+  // sleeps reads itself, two key-free session items that lib/storage.ts declares under the names this file holds.
+  {
+    files: [
+      'components/**',
+      'entrypoints/**',
+      'lib/pages/**',
+      'lib/popup/**',
+      'lib/options/**',
+      'lib/report/**',
+      'lib/site/**',
+      'lib/sitemap/**',
+      'lib/panel/**',
+      'lib/shared/**',
+    ],
+    ignores: ['entrypoints/background.ts', 'lib/shared/kept-for-popup.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['browser', 'chrome'].map((object) => ({
+          object,
+          property: 'storage',
+          message:
+            'Only the background reads storage: ask it with a message (lib/protocol.ts); the popup’s head start is lib/shared/kept-for-popup.ts.',
+        })),
+      ],
+    },
+  },
   // Used by both sides, so it depends on nothing of either.
   layer(['lib/shared/**'], {
     paths: [

@@ -506,7 +506,6 @@ export const requests = {
    * What the popup can draw before the service answers: the page as the last popup showed it, and the privacy chosen there.
    * Without `url`, the background finds the tab the popup opened over, answers it too, and starts reading its page state.
    */
-  getPopupStart: lazy(() => z.object({ url: z.optional(pageUrl) })),
   /** The privacy chosen in the popup for a page, kept until a report is made (null forgets it). */
   savePrivacyDraft: lazy(() => z.object({ url: pageUrl, privacy: z.nullable(privacy) })),
   /** Everything the popup shows for one page: the job in progress or just ended, and the reports already made. */
@@ -663,7 +662,7 @@ export type MessageType = keyof typeof requests;
 export type RequestOf<T extends MessageType> = z.input<(typeof requests)[T]>;
 export type ParsedRequestOf<T extends MessageType> = z.output<(typeof requests)[T]>;
 
-/** The tab the popup opened over, as the background found it (`found` false: no tab at all; no `url`: one it may not see). */
+/** The tab the popup opened over (`found` false: no tab at all; no `url`: one it may not see). */
 export interface PopupTab {
   found: boolean;
   id?: number;
@@ -687,7 +686,6 @@ export interface Responses {
   saveKeyLifetime: SettingsView;
   savePreferences: SettingsView;
   getAccount: Account;
-  getPopupStart: { tab: PopupTab | null; cached: CachedPage | null; privacyDraft: z.infer<typeof privacy> | null };
   savePrivacyDraft: null;
   getPageState: PageState;
   queueReport: QueuedReport;

@@ -1,5 +1,4 @@
-import { browser } from 'wxt/browser';
-import { storage, type StorageItemKey } from 'wxt/utils/storage';
+import { browser, type Browser } from 'wxt/browser';
 import { lazy, z } from '@/lib/zod';
 import {
   cachedPageSchema,
@@ -36,10 +35,11 @@ import { createSerialQueue } from '@/lib/shared/serial-queue';
 import { RESULT_LABELS } from '@/lib/shared/score';
 import { NO_AGENCY } from '@/lib/shared/agency';
 import { TRACKERS_MAX } from '@/lib/shared/issue-tracker';
+import { POPUP_PAGES_ITEM, PRIVACY_DRAFT_ITEM } from '@/lib/shared/kept-for-popup';
 
 /**
  * Everything the extension keeps, declared here and nowhere else: each item
- * has its key, its zod schema, a fallback and a version. Every read goes
+ * has its key, its zod schema and a fallback. Every read goes
  * through the schema, as storage is a border like any other (another version
  * of the extension, or a user poking at devtools, may have written it), and
  * every change of an item runs after the one before it. Only the background
@@ -74,34 +74,61 @@ interface StoredItem<T> {
   watch(callback: () => void): () => void;
 }
 
-function defineStored<T>(key: StorageItemKey, schema: z.ZodMiniType<T>, fallback: T): StoredItem<T> {
-  const item = storage.defineItem<T>(key, { fallback, version: 1 });
+type Area = 'local' | 'session' | 'sync';
+/** An item's area and its name there: `local:runs`. */
+type StoredKey = `${Area}:${string}`;
+
+/**
+ * One item, read and written through the browser's storage area itself. Nothing is read when an item is declared:
+ * a worker woken by a page reads only what answering it needs.
+ */
+function defineStored<T>(key: StoredKey, schema: z.ZodMiniType<T>, fallback: T): StoredItem<T> {
+  const [area, name] = key.split(/:(.*)/s) as [Area, string];
+  const store = () => browser.storage[area];
   const queue = createSerialQueue();
   const read = async (): Promise<T> => {
     await closedToPages;
-    const parsed = schema.safeParse(await item.getValue());
+    const parsed = schema.safeParse((await store().get(name))[name] ?? fallback);
     return parsed.success ? parsed.data : fallback;
   };
+  // A value of null or undefined is kept as no value at all.
+  const put = (value: T) => (value == null ? store().remove(name) : store().set({ [name]: value }));
   return {
     read,
     write: (value) =>
       queue(async () => {
         await closedToPages;
-        await item.setValue(schema.parse(value));
+        await put(schema.parse(value));
       }),
     update: (change) =>
       queue(async () => {
         const next = schema.parse(change(await read()));
-        await item.setValue(next);
+        await put(next);
         return next;
       }),
     remove: () =>
       queue(async () => {
         await closedToPages;
-        await item.removeValue();
+        await store().remove(name);
       }),
-    watch: (callback) => item.watch(() => callback()),
+    watch: (callback) => {
+      const listener = (changes: Record<string, Browser.storage.StorageChange>) => {
+        const change = changes[name];
+        if (change && !sameData(change.newValue, change.oldValue)) callback();
+      };
+      store().onChanged.addListener(listener);
+      return () => store().onChanged.removeListener(listener);
+    },
   };
+}
+
+/** Stored values are plain data: equal when their JSON trees are. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => Object.hasOwn(b, k) && sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 /** Entries that fail their schema are dropped one by one: one bad entry does not cost the rest. */
@@ -354,8 +381,8 @@ export const watchSettings = defineStored<WatchSettings>(
 /** Reports being made, by page address: a popup opened later, or a worker started again, finds their outcome. */
 export const reportJobs = defineStored<Record<string, Job>>('session:reportJobs', keepValid(jobSchema).record, {});
 
-/** The popup's head start: what it last showed for each page, the most recently shown first. */
-export const popupPages = defineStored<CachedPage[]>('session:popupPageCache', keepValid(cachedPageSchema).list, []);
+/** The popup's head start: what it last showed for each page, the most recently shown first. The popup reads it itself (lib/shared/kept-for-popup.ts). */
+export const popupPages = defineStored<CachedPage[]>(`session:${POPUP_PAGES_ITEM}`, keepValid(cachedPageSchema).list, []);
 
 /**
  * Report views opened lately, the most recently opened first, so that opening one again draws at
@@ -364,9 +391,9 @@ export const popupPages = defineStored<CachedPage[]>('session:popupPageCache', k
  */
 export const reportViews = defineStored<CachedReportView[]>('session:reportViews', keepValid(cachedReportViewSchema).list, []);
 
-/** The privacy chosen in the popup for the page it was open on, kept until a report is made. */
+/** The privacy chosen in the popup for the page it was open on, kept until a report is made; read by the popup itself too. */
 export const privacyDraft = defineStored<{ url: string; privacy: z.infer<typeof privacy> } | null>(
-  'session:popupPrivacyDraft',
+  `session:${PRIVACY_DRAFT_ITEM}`,
   lazy(() => z.nullable(z.object({ url: z.string(), privacy }))),
   null,
 );

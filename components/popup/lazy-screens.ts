@@ -17,6 +17,8 @@ export const JobResult = lazyComponent(() => import('@/components/popup/JobResul
 export const PasswordField = lazyComponent(() => import('@/components/popup/PasswordField').then((m) => m.PasswordField));
 /** What the popup offers beyond reporting the page: it appears once loaded, after the first frame. */
 export const PageActions = lazyComponent(() => import('@/components/popup/PageActions').then((m) => m.PageActions));
+/** The "This site" line: asked once the popup is ready, and drawn once its code is in. */
+export const SiteGlanceLine = lazyComponent(() => import('@/components/popup/SiteGlanceLine').then((m) => m.SiteGlanceLine));
 export const FailureNotice = lazyComponent(() => import('@/components/popup/FailureNotice').then((m) => m.FailureNotice));
 
 /** The lazy screens the popup draws for `state` with `privacy` chosen. */

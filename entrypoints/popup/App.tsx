@@ -1,22 +1,30 @@
 import { useMemo } from 'preact/hooks';
-import { JobProgress, JobResult, NeedsConnection, NeedsPermission, QueuedNotice, screensFor, PageActions } from '@/components/popup/lazy-screens';
+import {
+  JobProgress,
+  JobResult,
+  NeedsConnection,
+  NeedsPermission,
+  QueuedNotice,
+  screensFor,
+  PageActions,
+  SiteGlanceLine,
+} from '@/components/popup/lazy-screens';
 import { openOptions } from '@/components/popup/OpenOptionsButton';
 import { PageAddress } from '@/components/popup/PageAddress';
 import { PageReports } from '@/components/popup/PageReports';
-import { SiteGlanceLine } from '@/components/popup/SiteGlanceLine';
 import { ReportForm } from '@/components/popup/ReportForm';
 import { Notice } from '@/components/ui/Notice';
-import type { ResponseOf, SettingsView } from '@/lib/protocol';
+import type { SettingsView } from '@/lib/protocol';
 import { errorView, type ErrorView } from '@/lib/pages/error-view';
 import { useLoadedFirst } from '@/lib/pages/lazy-component';
 import { popupNeed } from '@/lib/popup/popup-state';
-import { usePopup } from '@/lib/popup/use-popup';
+import { usePopup, type PopupStart } from '@/lib/popup/use-popup';
 import { useSiteGlance } from '@/lib/popup/use-site-glance';
 import { t } from '@/lib/shared/i18n';
 
 const FORM_FIELDS = ['url', 'password', 'privacy'] as const;
 
-export function App({ asked = null }: { asked?: Promise<ResponseOf<'getPopupStart'>> | null }) {
+export function App({ asked = null }: { asked?: PopupStart | null }) {
   const live = usePopup(asked);
   // What is drawn: the popup's state once the screens it needs are loaded (a few ms, the first time each is needed).
   const popup = { ...live, ...useLoadedFirst({ state: live.state, privacy: live.privacy }, screensFor(live.state, live.privacy)) };

@@ -5,9 +5,8 @@ import { App } from '@/entrypoints/popup/App';
 import { applyPageLanguage } from '@/lib/pages/page-language';
 import { askPopupStart } from '@/lib/popup/use-popup';
 
-// Asked first: the background finds the tab and reads its cache while the page draws.
+// Asked first, while the page draws: its tab, and what the last popup on that page showed.
 const asked = askPopupStart();
-asked.catch(() => undefined); // heard by the app, which may draw a moment later
 // The page's language and direction, and its name, before anything is drawn.
 applyPageLanguage('extName');
 render(<App asked={asked} />, document.getElementById('app')!);

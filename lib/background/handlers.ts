@@ -2,7 +2,7 @@ import { isApiError } from '@/lib/api/errors';
 import { privacyDraft, readListQuery, writePreferences, writeListQuery } from '@/lib/storage';
 import { readHandover, writeAgency, writeTracker } from '@/lib/storage';
 import { connectedApi, forgetKey, saveConnection, saveKeyLifetime, settingsAndApi, settingsView } from '@/lib/background/connection';
-import { forgettingCachedPages, frontTab, keepingPageState, popupStart } from '@/lib/background/popup-cache';
+import { forgettingCachedPages, keepingPageState } from '@/lib/background/popup-cache';
 import { pageState } from '@/lib/background/page-state';
 import { dismissJob, startReport, waitForJob } from '@/lib/background/report-jobs';
 import { cancelQueued, queueReport, readQueue, retryQueuedNow } from '@/lib/background/runs/queued-creates';
@@ -55,13 +55,6 @@ export function createHandlers(): Handlers {
       return settingsView();
     },
     getAccount: async () => (await api()).getAccount(),
-    getPopupStart: async ({ url }) => {
-      if (url) return { tab: null, ...(await popupStart(url)) };
-      const tab = await frontTab();
-      const check = checkReportable(tab.url);
-      if (!check.ok) return { tab, cached: null, privacyDraft: null };
-      return { tab, ...(await popupStart(check.url)) };
-    },
     savePrivacyDraft: async ({ url, privacy }) => {
       await privacyDraft.write(privacy === null ? null : { url, privacy });
       return null;

@@ -1,13 +1,13 @@
 import { browser } from 'wxt/browser';
-import type { PageState, PopupTab } from '@/lib/protocol';
-import { popupTab, storedAddress } from '@/lib/shared/page-address';
-import { popupPages, privacyDraft, watchConnection, watchPreferences } from '@/lib/storage';
+import type { PageState } from '@/lib/protocol';
+import { storedAddress } from '@/lib/shared/page-address';
+import { popupPages, watchConnection, watchPreferences } from '@/lib/storage';
 import { onJobChange } from '@/lib/background/report-jobs';
 
 /**
  * The popup's head start: what the last popup showed for a page (kept in
- * session storage, lib/storage.ts), answered at once to the next popup on it
- * while the service is asked again. A page is kept only in a state the popup
+ * session storage, lib/storage.ts), which the next popup on it reads itself
+ * (lib/shared/kept-for-popup.ts) while the service is asked again. A page is kept only in a state the popup
  * would show the same way a moment later (no report job, its list loaded),
  * and forgotten as soon as that can change.
  */
@@ -40,18 +40,6 @@ export async function forgetCachedPage(url: string): Promise<void> {
 export async function forgetCachedPages(): Promise<void> {
   generation += 1;
   await popupPages.write([]);
-}
-
-/** The active tab of the window last focused: the one whose toolbar button opened the popup (the click granted activeTab). */
-export async function frontTab(): Promise<PopupTab> {
-  const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
-  return popupTab(tab);
-}
-
-/** What the popup draws before the service answers: the page as last shown, and the privacy chosen there. */
-export async function popupStart(url: string) {
-  const [pages, draft] = await Promise.all([popupPages.read(), privacyDraft.read()]);
-  return { cached: pages.find((page) => page.url === url) ?? null, privacyDraft: draft?.url === url ? draft.privacy : null };
 }
 
 /** Reads a page's state for the popup that asked, and keeps it for the next one. */

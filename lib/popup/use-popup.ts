@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import type { Job, PopupTab, ResponseOf } from '@/lib/protocol';
+import type { Job, PopupTab } from '@/lib/protocol';
+import { keptFor, readKeptForPopup, type KeptForPopup, type KeptItems } from '@/lib/shared/kept-for-popup';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { checkReportable, popupTab } from '@/lib/shared/page-address';
 import type { Privacy } from '@/lib/shared/privacy';
@@ -10,14 +11,29 @@ import { initialPopupState, popupReducer } from '@/lib/popup/popup-state';
 /** Failures that change what the popup must ask for first (connect, grant access): the page state is read again. */
 const NEEDS_RELOAD = new Set(['not-connected', 'permission-missing']);
 
-/** The popup's first question, asked as the script starts: the answer is on its way while the page draws. */
-export const askPopupStart = () => sendToBackground('getPopupStart', {});
+const NOTHING_KEPT: KeptForPopup = { cached: null, privacyDraft: null };
+
+/**
+ * The popup's first questions, asked as the script starts, of the browser rather than the worker, which may be
+ * asleep: the tab it opened over, and what the last popup on that page showed (lib/shared/kept-for-popup.ts).
+ */
+export function askPopupStart(): PopupStart {
+  const kept = readKeptForPopup();
+  kept.catch(() => undefined); // heard where it is used
+  const tab = browser.tabs.query({ active: true, currentWindow: true }).then(([found]) => popupTab(found));
+  return { tab, kept };
+}
+
+export interface PopupStart {
+  tab: Promise<PopupTab>;
+  kept: Promise<KeptItems>;
+}
 
 /**
  * Everything the popup does: find the tab, read the page state, follow and start the report job.
  * `asked`: the first `askPopupStart()`, if asked already.
  */
-export function usePopup(asked: Promise<ResponseOf<'getPopupStart'>> | null = null) {
+export function usePopup(asked: PopupStart | null = null) {
   const first = useRef(asked);
   const [state, dispatch] = useReducer(popupReducer, initialPopupState);
   const [chosenPrivacy, setChosenPrivacy] = useState<Privacy | null>(null);
@@ -34,10 +50,11 @@ export function usePopup(asked: Promise<ResponseOf<'getPopupStart'>> | null = nu
     }
   }, []);
 
+  /** `asked`: the page's state, if asked already. */
   const load = useCallback(
-    async (url: string) => {
+    async (url: string, asked = sendToBackground('getPageState', { url })) => {
       try {
-        const page = await sendToBackground('getPageState', { url });
+        const page = await asked;
         dispatch({ type: 'loaded', page });
         if (page.job?.state === 'running') void follow(url, page.job.startedAt);
       } catch (error) {
@@ -47,50 +64,48 @@ export function usePopup(asked: Promise<ResponseOf<'getPopupStart'>> | null = nu
     [follow],
   );
 
-  const drawStart = useCallback(({ cached, privacyDraft }: ResponseOf<'getPopupStart'>) => {
+  const drawKept = useCallback(({ cached, privacyDraft }: KeptForPopup) => {
     if (privacyDraft !== null) setChosenPrivacy(privacyDraft);
     if (cached) dispatch({ type: 'cached', page: cached });
   }, []);
 
-  /** The tab's address (or why there is none to report), then the page's state for it. */
-  const openOn = useCallback(
-    (tab: PopupTab) => {
-      setTabId(tab.id);
-      dispatch({ type: 'tab', url: tab.url, found: tab.found });
-      const check = checkReportable(tab.url);
-      if (check.ok) return void load(check.url);
-      // Even where nothing can be reported, a newcomer should learn first that the extension needs connecting.
-      void sendToBackground('getSettings', {}).then(
-        (settings) => dispatch({ type: 'settings', settings }),
-        () => undefined,
-      );
-    },
-    [load],
-  );
-
   /**
-   * From the start: the tab's address may show only now (a permission just granted lets the extension see its site).
-   * The background finds the tab and answers what the last popup on it showed; `getPageState` then reads its
-   * state. Should that message fail, the popup finds its tab itself.
+   * From the start: the tab's address (it may show only now: a permission just granted lets the extension see its
+   * site), then at once the page's state asked of the background, and what the last popup on the page showed drawn
+   * meanwhile. Where nothing can be reported, a newcomer should learn first that the extension needs connecting.
    */
   const start = useCallback(() => {
-    const answer = first.current ?? askPopupStart();
+    const { tab, kept } = first.current ?? askPopupStart();
     first.current = null;
-    void answer.then(
-      (answer) => {
-        // Drawn at once from what the last popup on this page showed, in the frame that shows the address.
-        openOn(answer.tab ?? { found: false });
-        drawStart(answer);
+    void tab.then(
+      (tab) => {
+        setTabId(tab.id);
+        const check = checkReportable(tab.url);
+        if (check.ok) {
+          const asked = sendToBackground('getPageState', { url: check.url });
+          asked.catch(() => undefined); // heard by load
+          // The address and what was kept land together: no frame shows the address without the page's reports.
+          void kept
+            .then(
+              (items) => keptFor(items, check.url),
+              () => NOTHING_KEPT,
+            )
+            .then((found) => {
+              dispatch({ type: 'tab', url: tab.url, found: tab.found });
+              drawKept(found);
+              return load(check.url, asked);
+            });
+          return;
+        }
+        dispatch({ type: 'tab', url: tab.url, found: tab.found });
+        void sendToBackground('getSettings', {}).then(
+          (settings) => dispatch({ type: 'settings', settings }),
+          () => undefined,
+        );
       },
-      () =>
-        void browser.tabs.query({ active: true, currentWindow: true }).then(([found]) => {
-          const tab = popupTab(found);
-          const check = checkReportable(tab.url);
-          if (check.ok) void sendToBackground('getPopupStart', { url: check.url }).then(drawStart, () => undefined);
-          openOn(tab);
-        }),
+      () => dispatch({ type: 'tab', url: undefined, found: false }),
     );
-  }, [openOn, drawStart]);
+  }, [load, drawKept]);
 
   // Before the first paint, not after it: the address and the cache are read a frame sooner.
   useLayoutEffect(start, [start]);

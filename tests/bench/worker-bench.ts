@@ -22,7 +22,7 @@ const FLOOR_POPUP = `<!doctype html>
   <body></body>
 </html>
 `;
-const FLOOR_POPUP_SCRIPT = `chrome.runtime.sendMessage({ type: 'getPopupStart', payload: {} }).then((reply) => {
+const FLOOR_POPUP_SCRIPT = `chrome.runtime.sendMessage({ type: 'getPageState', payload: {} }).then((reply) => {
   const main = document.createElement('main');
   main.setAttribute('data-bench-blank', '');
   main.textContent = reply && reply.ok ? 'Answered.' : 'No answer.';

@@ -1,4 +1,5 @@
 import type { Report } from '@/lib/api';
+import { afterStart } from '@/lib/background/start-work';
 import { ApiError, type ApiErrorData } from '@/lib/api/errors';
 import { announce } from '@/lib/background/connection';
 import { onJobChange } from '@/lib/background/report-jobs';
@@ -199,7 +200,8 @@ export function watchQueue(callback: () => void): () => void {
     shown = now;
     if (tell && changed) callback();
   };
-  void check(false);
+  // The queue as it stands is learnt once the worker's start is over; a change before that is told all the same.
+  afterStart(() => check(false));
   const stop = runs.watch(() => {
     timer ??= setTimeout(() => {
       timer = null;

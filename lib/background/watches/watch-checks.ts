@@ -3,6 +3,7 @@ import { ApiError, isApiError, type ApiErrorData } from '@/lib/api/errors';
 import { previousOf, reportsOfAddress } from '@/lib/background/address-reports';
 import { announce, connectedApi } from '@/lib/background/connection';
 import { addRun, onItemSettled, scheduleWork, wakeAlso } from '@/lib/background/runs/run-engine';
+import { afterStart } from '@/lib/background/start-work';
 import type { Claim, Outcome } from '@/lib/background/runs/run-state';
 import { alertVerdict, type AlertReport } from '@/lib/background/watches/alert-rules';
 import { limitsForAlert } from '@/lib/background/site-limits-store';
@@ -219,6 +220,6 @@ export function registerWatches(): void {
     wake: () => void checkDue(),
   });
   onItemSettled((run, claim, outcome) => void settled(run, claim, outcome).catch(() => undefined));
-  // A worker started after the browser was closed past a slot checks at once, not at the next alarm.
-  void checkDue().then(scheduleWork);
+  // A worker started after the browser was closed past a slot checks once its start is over, not at the next alarm.
+  afterStart(() => checkDue().then(scheduleWork));
 }

@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
 import { cacheGeneration, forgetCachedPage, PAGE_CACHE_LIMIT, registerPopupCache, rememberPageState } from '@/lib/background/popup-cache';
 import { cachedPageSchema, type PageState } from '@/lib/protocol';
+import { keptFor, POPUP_PAGES_ITEM, PRIVACY_DRAFT_ITEM, readKeptForPopup } from '@/lib/shared/kept-for-popup';
 import { originPattern } from '@/lib/shared/permission';
 import { popupPages, writePreferences } from '@/lib/storage';
 import { startReportService, type RunningService } from '../../service/server';
@@ -191,48 +192,41 @@ describe('what the background accepts back from session storage', () => {
   });
 });
 
-describe('the popup’s opening', () => {
+describe('what the popup reads itself', () => {
   /** The service's list requests since `from`: one per reading of a page's state. */
   const listRequestsSince = (from: number) => service.requestLog.slice(from).filter((r) => r.path.startsWith('/api/v1/reports?'));
-  /**
-   * An active tab at `url` in the window last focused. (The fake browser's "last focused" is the window
-   * focused before the current one; a second window focused after it makes it so.)
-   */
-  async function frontTabAt(url: string) {
-    const front = await fakeBrowser.windows.create({ focused: true });
-    await fakeBrowser.windows.create({ focused: true });
-    await fakeBrowser.tabs.create({ url: 'https://elsewhere.example/', active: true });
-    return fakeBrowser.tabs.create({ url, active: true, windowId: front!.id });
-  }
+  const readKept = async (url: string) => keptFor(await readKeptForPopup(), url);
 
-  it('finds the tab the popup opened over, and answers what the last popup showed there', async () => {
+  it('finds what the background kept for the page, without asking the background or the service', async () => {
     const url = pageWithReports(2);
     await handlers().getPageState({ url });
     await expect.poll(() => cachedFor(url)).not.toBeNull();
-    const tab = await frontTabAt(url);
     const before = service.requestLog.length;
 
-    const start = await handlers().getPopupStart({});
-    expect(start.tab).toEqual({ found: true, id: tab.id, url });
-    expect(start.cached?.reports.map((r) => r.score)).toEqual([51, 50]);
-    // The service is asked only by the popup's getPageState, which follows.
+    const kept = await readKept(url);
+    expect(kept.cached?.reports.map((r) => r.score)).toEqual([51, 50]);
+    expect(kept.cached?.settings).toEqual((await cachedFor(url))?.settings);
+    expect(kept.privacyDraft).toBeNull();
     expect(listRequestsSince(before)).toHaveLength(0);
   });
 
-  it('answers a tab it cannot report on as it is, and reads nothing for it', async () => {
-    const tab = await frontTabAt('chrome://extensions/');
-    const before = service.requestLog.length;
-    expect(await handlers().getPopupStart({})).toEqual({
-      tab: { found: true, id: tab.id, url: 'chrome://extensions/' },
-      cached: null,
-      privacyDraft: null,
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(service.requestLog.length).toBe(before);
+  it('finds the privacy chosen for the page, and only for that page', async () => {
+    const url = pageWithReports(1);
+    await handlers().savePrivacyDraft({ url, privacy: 2 });
+    expect((await readKept(url)).privacyDraft).toBe(2);
+    expect((await readKept('https://other.example/')).privacyDraft).toBeNull();
+    await handlers().savePrivacyDraft({ url, privacy: null });
+    expect((await readKept(url)).privacyDraft).toBeNull();
   });
 
-  it('with the page named, answers no tab', async () => {
-    const url = pageWithReports(1);
-    expect((await handlers().getPopupStart({ url })).tab).toBeNull();
+  it('takes nothing kept for a page never shown, or stored in another shape', async () => {
+    expect(await readKept('https://never.example/')).toEqual({ cached: null, privacyDraft: null });
+    await fakeBrowser.storage.session.set({
+      [POPUP_PAGES_ITEM]: [{ url: 'https://odd.example/', settings: null, reports: [] }, 'text'],
+      [PRIVACY_DRAFT_ITEM]: { url: 'https://odd.example/', privacy: 7 },
+    });
+    expect(await readKept('https://odd.example/')).toEqual({ cached: null, privacyDraft: null });
+    await fakeBrowser.storage.session.set({ [POPUP_PAGES_ITEM]: { url: 'https://odd.example/' } });
+    expect((await readKept('https://odd.example/')).cached).toBeNull();
   });
 });

@@ -49,3 +49,34 @@ describe('the work a worker owes its start', () => {
     warn.mockRestore();
   });
 });
+
+describe('the worker’s start', () => {
+  it(
+    'only adds listeners: it reads no storage until the start is over, so the page that woke it is answered first',
+    { timeout: 20_000 },
+    async () => {
+      vi.useRealTimers();
+      const { fakeBrowser } = await import('wxt/testing/fake-browser');
+      fakeBrowser.reset();
+      const reads: string[] = [];
+      for (const area of ['local', 'session', 'sync'] as const) {
+        const get = fakeBrowser.storage[area].get.bind(fakeBrowser.storage[area]);
+        vi.spyOn(fakeBrowser.storage[area], 'get').mockImplementation(
+          (keys?: unknown) => (reads.push(`${area} ${JSON.stringify(keys)}`), get(keys as never)),
+        );
+        vi.spyOn(fakeBrowser.storage[area], 'setAccessLevel').mockResolvedValue(undefined);
+      }
+      const { installFakePermissions } = await import('./fake-permissions');
+      const { installFakeToolbarApis } = await import('./toolbar/fake-apis');
+      installFakePermissions();
+      installFakeToolbarApis();
+      const { default: background } = await import('@/entrypoints/background');
+      void background.main();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(reads).toEqual([]);
+      // Then the work owed the start reads what it needs: runs resumed, menus, the badge, watches due.
+      start.startOver();
+      await expect.poll(() => reads).toEqual(expect.arrayContaining(['local "runs"', 'local "watches"']));
+    },
+  );
+});

@@ -31,11 +31,11 @@ describe('the background’s schemas', () => {
   it('are built on first use, each once, and then parse as declared', async () => {
     const { requests } = await import('@/lib/protocol');
     calls = 0;
-    expect(requests.getPopupStart.safeParse({ url: 'https://example.com/' }).success).toBe(true);
+    expect(requests.getPageState.safeParse({ url: 'https://example.com/' }).success).toBe(true);
     const built = calls;
     expect(built).toBeGreaterThan(0);
-    expect(requests.getPopupStart.safeParse({ url: '' }).success).toBe(false);
-    expect(requests.getPopupStart.safeParse({ url: 7 }).success).toBe(false);
+    expect(requests.getPageState.safeParse({ url: '' }).success).toBe(false);
+    expect(requests.getPageState.safeParse({ url: 7 }).success).toBe(false);
     expect(calls).toBe(built);
   });
 

@@ -4,9 +4,10 @@ import { parseHTML } from 'linkedom';
 import { render } from 'preact';
 import type { CachedPage, PageState } from '@/lib/protocol';
 import { askPopupStart, usePopup } from '@/lib/popup/use-popup';
+import { POPUP_PAGES_ITEM, PRIVACY_DRAFT_ITEM } from '@/lib/shared/kept-for-popup';
 import { connectedSettings } from '../support/settings';
 
-/** The popup's opening as the background sees it: the messages it gets, in order. */
+/** The popup's opening: what it reads itself, and the messages the background gets, in order. */
 const PAGE = 'https://example.com/blog';
 const settings = connectedSettings();
 const report = { id: 3, url: 'example.com/blog', project: 'example.com', score: 70, label: 'decent', privacy: 0, hasPassword: false } as const;
@@ -15,25 +16,22 @@ const cachedPage: CachedPage = { url: PAGE, settings, reports: [listed], at: 1 }
 const pageState: PageState = { settings, job: null, reports: [listed], reportsError: null, queued: null };
 
 let messages: { type: string; payload: Record<string, unknown> }[];
-let failStart: boolean;
+/** The page state's answer, held until released, as from a worker still starting. */
+let release: () => void;
 
-beforeEach(() => {
+beforeEach(async () => {
   fakeBrowser.reset();
   messages = [];
-  failStart = false;
+  const held = new Promise<void>((resolve) => (release = resolve));
   fakeBrowser.runtime.onMessage.addListener((message: { type: string; payload: Record<string, unknown> }, _sender, sendResponse) => {
     messages.push(message);
-    const { type, payload } = message;
-    if (type === 'getPopupStart' && failStart && !payload.url) {
-      sendResponse({ ok: false, error: { kind: 'extension', message: 'The background failed.' } });
-    } else if (type === 'getPopupStart') {
-      const tab = payload.url ? null : { found: true, id: 7, url: PAGE };
-      sendResponse({ ok: true, value: { tab, cached: cachedPage, privacyDraft: 2 } });
-    } else if (type === 'getPageState') {
-      sendResponse({ ok: true, value: pageState });
-    } else sendResponse({ ok: false, error: { kind: 'extension', message: `unexpected ${type}` } });
+    const { type } = message;
+    if (type === 'getPageState') void held.then(() => sendResponse({ ok: true, value: pageState }));
+    else sendResponse({ ok: false, error: { kind: 'extension', message: `unexpected ${type}` } });
     return true;
   });
+  const window = await fakeBrowser.windows.create({ focused: true });
+  await fakeBrowser.tabs.create({ url: PAGE, active: true, windowId: window!.id });
 });
 
 type Seen = ReturnType<typeof usePopup>;
@@ -54,38 +52,36 @@ const answered = (seen: Seen[]) => {
   return state?.phase === 'ready' && state.fresh;
 };
 const phases = (seen: Seen[]) => [...new Set(seen.map((s) => s.state.phase + (s.state.phase === 'ready' && !s.state.fresh ? ' (cached)' : '')))];
+const keep = () => fakeBrowser.storage.session.set({ [POPUP_PAGES_ITEM]: [cachedPage], [PRIVACY_DRAFT_ITEM]: { url: PAGE, privacy: 2 } });
 
 describe('the popup’s opening', () => {
-  it('asks the background once, without naming a page: the tab, the cached page and the draft come back in one answer', async () => {
+  it('draws what the last popup kept before the background answers, then asks it once for the page', async () => {
+    await keep();
     const seen = open();
+    // The worker has not answered: the kept page and the privacy chosen there are drawn all the same.
+    await expect.poll(() => phases(seen)).toEqual(['starting', 'ready (cached)']);
+    expect(seen.at(-1)).toMatchObject({ privacy: 2, tabId: expect.any(Number) });
+    release();
     await expect.poll(() => answered(seen)).toBe(true);
-    expect(messages).toEqual([
-      { type: 'getPopupStart', payload: {} },
-      { type: 'getPageState', payload: { url: PAGE } },
-    ]);
-    // The address and the cached reports land together: no frame shows the address without them.
+    expect(messages).toEqual([{ type: 'getPageState', payload: { url: PAGE } }]);
+    // The address and the kept reports land together: no frame shows the address without them.
     expect(phases(seen)).toEqual(['starting', 'ready (cached)', 'ready']);
-    expect(seen.at(-1)).toMatchObject({ tabId: 7, privacy: 2 });
   });
 
-  it('uses the answer asked for before the popup was drawn, and asks no second time', async () => {
+  it('with nothing kept, shows the address while the background answers', async () => {
+    const seen = open();
+    await expect.poll(() => phases(seen)).toEqual(['starting', 'loading']);
+    release();
+    await expect.poll(() => answered(seen)).toBe(true);
+    expect(seen.at(-1)?.state).toMatchObject({ address: PAGE, reports: [{ id: 3 }] });
+  });
+
+  it('uses the questions asked before the popup was drawn, and asks no second time', async () => {
+    await keep();
     const asked = askPopupStart();
     const seen = open(asked);
+    release();
     await expect.poll(() => answered(seen)).toBe(true);
-    expect(messages.map((m) => m.type)).toEqual(['getPopupStart', 'getPageState']);
-  });
-
-  it('finds its tab itself when that message fails, and names the page to the background', async () => {
-    failStart = true;
-    const front = await fakeBrowser.windows.create({ focused: true });
-    await fakeBrowser.tabs.create({ url: PAGE, active: true, windowId: front!.id });
-    const seen = open();
-    await expect.poll(() => answered(seen)).toBe(true);
-    expect(messages.map((m) => [m.type, m.payload.url])).toEqual([
-      ['getPopupStart', undefined],
-      ['getPopupStart', PAGE],
-      ['getPageState', PAGE],
-    ]);
-    expect(seen.at(-1)?.state).toMatchObject({ address: PAGE, reports: [{ id: 3 }] });
+    expect(messages.map((m) => m.type)).toEqual(['getPageState']);
   });
 });

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CATALOGUES } from '@/lib/locales/build';
-import type { Locale } from '@/lib/locales/catalogue';
+import { LOCALES, type Locale } from '@/lib/locales/catalogue';
 import { messageReader } from '../../support/messages.ts';
 
 const english = fakeBrowser.i18n.getMessage;
@@ -19,6 +19,15 @@ async function wrapperIn(locale: Locale) {
 
 afterEach(() => {
   Object.assign(fakeBrowser.i18n, { getMessage: english });
+});
+
+describe('formatNumber', () => {
+  it.each(LOCALES)('%s: writes every number as the language’s own formatter does, the short way included', async (locale) => {
+    const { formatNumber, intlLocale } = await wrapperIn(locale);
+    const format = new Intl.NumberFormat(intlLocale());
+    const numbers = [...Array.from({ length: 1000 }, (_, n) => n), 1000, 1280, 12_345, 1_000_000, -1, -999, 0.5, 99.5, 999.9];
+    for (const n of numbers) expect(formatNumber(n), String(n)).toBe(format.format(n));
+  });
 });
 
 describe('t and tn', () => {
