@@ -11,6 +11,7 @@ import { LIMIT_CATEGORIES } from '@/lib/shared/check-categories';
 import type { AcceptedFinding, LimitsVerdict, SiteLimits } from '@/lib/shared/site-limits';
 import { AGENCY_NAME_MAX, LOGO_DATA_URL, LOGO_DATA_URL_MAX, type Agency } from '@/lib/shared/agency';
 import { TRACKER_ADDRESS_MAX, type IssueTracker } from '@/lib/shared/issue-tracker';
+import { SERVICE_ID_MAX, SERVICE_NAME_MAX } from '@/lib/shared/services';
 
 /**
  * The whole protocol between the extension's pages and its background, and
@@ -49,6 +50,21 @@ export const settingsViewSchema = lazy(() =>
   }),
 );
 export type SettingsView = z.infer<typeof settingsViewSchema>;
+
+/** A service's id, as messages, runs and watches name it. */
+export const serviceId = lazy(() => z.string().check(z.minLength(1), z.maxLength(SERVICE_ID_MAX)));
+
+/** One named service as kept and as pages see it: never its key. */
+export const serviceSchema = lazy(() =>
+  z.object({
+    id: serviceId,
+    name: z.string().check(z.minLength(1), z.maxLength(SERVICE_NAME_MAX)),
+    baseUrl: z.string().check(z.minLength(1)),
+    /** Its key is forgotten when the browser closes (kept in session storage only). */
+    keyForSessionOnly: z.boolean(),
+  }),
+);
+export type Service = z.infer<typeof serviceSchema>;
 
 /** An error as it travels and is kept: the plain data of an ApiError. */
 export const apiErrorDataSchema = lazy(
