@@ -11,7 +11,7 @@ import { LIMIT_CATEGORIES } from '@/lib/shared/check-categories';
 import type { AcceptedFinding, LimitsVerdict, SiteLimits } from '@/lib/shared/site-limits';
 import { AGENCY_NAME_MAX, LOGO_DATA_URL, LOGO_DATA_URL_MAX, type Agency } from '@/lib/shared/agency';
 import { TRACKER_ADDRESS_MAX, type IssueTracker } from '@/lib/shared/issue-tracker';
-import { SERVICE_ID_MAX, SERVICE_NAME_MAX } from '@/lib/shared/services';
+import { SERVICE_ID_MAX, SERVICE_NAME_MAX } from '@/lib/shared/service-bounds';
 
 /**
  * The whole protocol between the extension's pages and its background, and
@@ -246,6 +246,8 @@ export const runSchema = lazy(() =>
     queued: z.optional(z.literal(true)),
     /** The check of a watched page (its watch's id): one create, told to the watches, and gone once it ends. */
     watch: z.optional(z.string().check(z.maxLength(64))),
+    /** The service its items go to, and only that one; runs kept by versions before named services go to the default. */
+    service: z.optional(serviceId),
   }),
 );
 export type Run = z.infer<typeof runSchema>;
@@ -308,6 +310,8 @@ export const watchSchema = lazy(() =>
     lastError: z.nullable(apiErrorDataSchema),
     /** The last time the webhook could not be told, and why, until it is told again. */
     webhookError: z.nullable(z.object({ at: z.number(), message: z.string().check(z.maxLength(500)) })),
+    /** The service its checks go to, and only that one; watches kept by versions before named services check on the default. */
+    service: z.optional(serviceId),
   }),
 );
 export type Watch = z.infer<typeof watchSchema>;
@@ -669,6 +673,27 @@ export const requests = {
   ),
   /** Sends the webhook a test alert; answers whether it took it. */
   testWebhook: lazy(() => z.object({})),
+  /** The named services, without their keys. */
+  getServices: lazy(() => z.object({})),
+  /**
+   * Adds a service (no `id`) or changes one, proved with its account before it is kept. An empty key keeps
+   * the saved one only for the same origin.
+   */
+  saveService: lazy(() =>
+    z.object({
+      id: z.optional(serviceId),
+      name: z.string().check(z.maxLength(SERVICE_NAME_MAX)),
+      baseUrl: z.string().check(z.maxLength(2048)),
+      apiKey: z.optional(z.string().check(z.maxLength(512))),
+      keyForSessionOnly: z.boolean(),
+    }),
+  ),
+  /**
+   * Removes a service and its key. Work still going to it (runs, queued reports, watches) is never dropped
+   * unasked nor sent elsewhere: without `cancelWork` the answer says how much there is and nothing changes.
+   */
+  removeService: lazy(() => z.object({ id: serviceId, cancelWork: z.optional(z.boolean()) })),
+  setDefaultService: lazy(() => z.object({ id: serviceId })),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -752,6 +777,19 @@ export interface Responses {
   getWatchFor: WatchView | null;
   saveWatchSettings: WatchesView;
   testWebhook: { ok: true } | { ok: false; message: string };
+  getServices: ServicesView;
+  saveService: { view: ServicesView; account: Account };
+  /** `workLeft`: the runs, queued reports and watches still going to it, when the service was kept for the user to choose. */
+  removeService: { view: ServicesView; removed: boolean; workLeft: number };
+  setDefaultService: ServicesView;
+}
+
+/** The named services as pages show them: never a key, only whether one is saved and its last four characters. */
+export interface ServicesView {
+  services: (Service & { keySet: boolean; keyHint: string | null })[];
+  defaultId: string | null;
+  /** The most services kept. */
+  max: number;
 }
 
 /** A report "Compare with…" offers: its address, score and date, never its checks. */
@@ -822,7 +860,10 @@ export interface TabsSkipped {
 
 export type ResponseOf<T extends MessageType> = Responses[T];
 
-export const envelope = lazy(() => z.object({ type: z.enum(Object.keys(requests) as [MessageType, ...MessageType[]]), payload: z.unknown() }));
+/** `service`: the id of the service a message that reaches one is for; absent, the default service. */
+export const envelope = lazy(() =>
+  z.object({ type: z.enum(Object.keys(requests) as [MessageType, ...MessageType[]]), payload: z.unknown(), service: z.optional(serviceId) }),
+);
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: ApiErrorData };
 

@@ -39,7 +39,7 @@ import { createSerialQueue } from '@/lib/shared/serial-queue';
 import { RESULT_LABELS } from '@/lib/shared/score';
 import { NO_AGENCY } from '@/lib/shared/agency';
 import { TRACKERS_MAX } from '@/lib/shared/issue-tracker';
-import { SERVICE_NAME_MAX, SERVICES_MAX, serviceNameOf } from '@/lib/shared/services';
+import { SERVICE_NAME_MAX, SERVICES_MAX, serviceNameOf } from '@/lib/shared/service-bounds';
 
 /**
  * Everything the extension keeps, declared here and nowhere else: each item

@@ -1693,4 +1693,8 @@ export default {
   watchQuotaPausedTitle: 'توقفت مراقبة الصفحات مؤقتًا',
   watchQuotaPausedMessage: 'نفدت حصة هذا الشهر. تُستأنف الفحوص في {date}.',
   watchBadgeTitle: 'Site Report: هذه الصفحة مراقَبة',
+
+  // Named services.
+  errorServiceGone: 'أُزيلت الخدمة المقصودة من الإعدادات. لم يُرسَل شيء إلى خدمة أخرى.',
+  servicesFull: 'يمكن الاحتفاظ بـ {max} خدمات على الأكثر: أزِل واحدة أولًا.',
 } satisfies LocaleCatalogue;

@@ -1168,4 +1168,8 @@ export default {
   watchQuotaPausedTitle: 'Beobachtete Seiten pausiert',
   watchQuotaPausedMessage: 'Das Kontingent dieses Monats ist aufgebraucht. Die Prüfungen beginnen wieder am {date}.',
   watchBadgeTitle: 'Site Report: Diese Seite wird beobachtet',
+
+  // Named services.
+  errorServiceGone: 'Der Dienst, für den dies bestimmt war, wurde in den Optionen entfernt. An einen anderen Dienst wurde nichts gesendet.',
+  servicesFull: 'Es können höchstens {max} Dienste gespeichert werden: Entfernen Sie zuerst einen.',
 } satisfies LocaleCatalogue;

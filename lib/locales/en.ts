@@ -1129,4 +1129,8 @@ export default {
   watchQuotaPausedTitle: 'Watched pages paused',
   watchQuotaPausedMessage: 'This month’s quota is used up. The checks start again on {date}.',
   watchBadgeTitle: 'Site Report: this page is watched',
+
+  // Named services.
+  errorServiceGone: 'The service this was meant for has been removed from the options. Nothing was sent to another service.',
+  servicesFull: 'At most {max} services can be kept: remove one first.',
 } as const;

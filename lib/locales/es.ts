@@ -1278,4 +1278,8 @@ export default {
   watchQuotaPausedTitle: 'Páginas vigiladas en pausa',
   watchQuotaPausedMessage: 'La cuota de este mes se ha agotado. Las comprobaciones vuelven el {date}.',
   watchBadgeTitle: 'Site Report: esta página está vigilada',
+
+  // Named services.
+  errorServiceGone: 'El servicio al que iba destinado se ha quitado de las opciones. No se ha enviado nada a otro servicio.',
+  servicesFull: 'Se pueden guardar como máximo {max} servicios: quita uno primero.',
 } satisfies LocaleCatalogue;

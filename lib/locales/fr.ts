@@ -1295,4 +1295,8 @@ export default {
   watchQuotaPausedTitle: 'Pages surveillées en pause',
   watchQuotaPausedMessage: 'Le quota de ce mois est épuisé. Les vérifications reprennent le {date}.',
   watchBadgeTitle: 'Site Report : cette page est surveillée',
+
+  // Named services.
+  errorServiceGone: 'Le service auquel ceci était destiné a été retiré des options. Rien n’a été envoyé à un autre service.',
+  servicesFull: 'Au plus {max} services peuvent être gardés : retirez-en un d’abord.',
 } satisfies LocaleCatalogue;

@@ -1275,4 +1275,8 @@ export default {
   watchQuotaPausedTitle: 'Páginas monitoradas pausadas',
   watchQuotaPausedMessage: 'A cota deste mês acabou. As verificações voltam em {date}.',
   watchBadgeTitle: 'Site Report: esta página é monitorada',
+
+  // Named services.
+  errorServiceGone: 'O serviço a que isto se destinava foi removido das opções. Nada foi enviado a outro serviço.',
+  servicesFull: 'É possível manter no máximo {max} serviços: remova um primeiro.',
 } satisfies LocaleCatalogue;

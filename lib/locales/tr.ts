@@ -1125,4 +1125,8 @@ export default {
   watchQuotaPausedTitle: 'İzlenen sayfalar duraklatıldı',
   watchQuotaPausedMessage: 'Bu ayın kotası doldu. Kontroller {date} tarihinde yeniden başlar.',
   watchBadgeTitle: 'Site Report: bu sayfa izleniyor',
+
+  // Named services.
+  errorServiceGone: 'Bunun gönderileceği hizmet ayarlardan kaldırıldı. Başka bir hizmete hiçbir şey gönderilmedi.',
+  servicesFull: 'En fazla {max} hizmet tutulabilir: önce birini kaldırın.',
 } satisfies LocaleCatalogue;

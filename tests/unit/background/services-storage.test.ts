@@ -10,7 +10,7 @@ import {
   writeDefaultServiceId,
   writeService,
 } from '@/lib/storage';
-import { SERVICES_MAX } from '@/lib/shared/services';
+import { SERVICES_MAX } from '@/lib/shared/service-bounds';
 
 const ADDRESS = 'https://reports.agency.example';
 const KEY = 'agency-key-0123456789abcdef';
