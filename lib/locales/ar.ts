@@ -1720,4 +1720,6 @@ export default {
   serviceSaved: 'حُفظت {name}.',
   serviceRemoved: 'أُزيلت {name} مع مفتاحها.',
   serviceMadeDefault: 'أصبحت {name} الخدمة الافتراضية.',
+  menuReportPageOn: 'إنشاء تقرير عن هذه الصفحة على',
+  menuReportLinkOn: 'إنشاء تقرير عن هذا الرابط على',
 } satisfies LocaleCatalogue;

@@ -1196,4 +1196,6 @@ export default {
   serviceSaved: '{name} ist gespeichert.',
   serviceRemoved: '{name} wurde samt Schlüssel entfernt.',
   serviceMadeDefault: '{name} ist jetzt der Standard.',
+  menuReportPageOn: 'Bericht über diese Seite bei',
+  menuReportLinkOn: 'Bericht über diesen Link bei',
 } satisfies LocaleCatalogue;

@@ -1156,4 +1156,6 @@ export default {
   serviceSaved: '{name} is saved.',
   serviceRemoved: '{name} was removed, with its key.',
   serviceMadeDefault: '{name} is now the default.',
+  menuReportPageOn: 'Report this page on',
+  menuReportLinkOn: 'Report this link on',
 } as const;

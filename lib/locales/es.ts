@@ -1306,4 +1306,6 @@ export default {
   serviceSaved: '{name} se ha guardado.',
   serviceRemoved: '{name} se ha quitado, junto con su clave.',
   serviceMadeDefault: '{name} es ahora el predeterminado.',
+  menuReportPageOn: 'Crear un informe de esta página en',
+  menuReportLinkOn: 'Crear un informe de este enlace en',
 } satisfies LocaleCatalogue;

@@ -1323,4 +1323,6 @@ export default {
   serviceSaved: '{name} est enregistré.',
   serviceRemoved: '{name} a été retiré, avec sa clé.',
   serviceMadeDefault: '{name} est maintenant le service par défaut.',
+  menuReportPageOn: 'Faire le rapport de cette page sur',
+  menuReportLinkOn: 'Faire le rapport de ce lien sur',
 } satisfies LocaleCatalogue;

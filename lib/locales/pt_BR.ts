@@ -1303,4 +1303,6 @@ export default {
   serviceSaved: '{name} foi salvo.',
   serviceRemoved: '{name} foi removido, junto com a chave.',
   serviceMadeDefault: '{name} agora é o padrão.',
+  menuReportPageOn: 'Gerar relatório desta página em',
+  menuReportLinkOn: 'Gerar relatório deste link em',
 } satisfies LocaleCatalogue;

@@ -1152,4 +1152,6 @@ export default {
   serviceSaved: '{name} kaydedildi.',
   serviceRemoved: '{name} anahtarıyla birlikte kaldırıldı.',
   serviceMadeDefault: '{name} artık varsayılan.',
+  menuReportPageOn: 'Bu sayfanın raporunu şurada oluştur',
+  menuReportLinkOn: 'Bu bağlantının raporunu şurada oluştur',
 } satisfies LocaleCatalogue;
