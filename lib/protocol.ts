@@ -337,6 +337,8 @@ export type WatchSettings = z.infer<typeof watchSettingsSchema>;
 /** A watch as the options page lists it: when it is next checked (null when paused). */
 export interface WatchView extends Watch {
   nextCheckAt: number | null;
+  /** The name of the service its checks go to, when there are several. */
+  serviceName?: string;
 }
 
 /** The watches section: every watch, the settings, and what they cost a month. */

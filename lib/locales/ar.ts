@@ -1722,4 +1722,6 @@ export default {
   serviceMadeDefault: 'أصبحت {name} الخدمة الافتراضية.',
   menuReportPageOn: 'إنشاء تقرير عن هذه الصفحة على',
   menuReportLinkOn: 'إنشاء تقرير عن هذا الرابط على',
+  serviceGoneName: '(خدمة مُزالة)',
+  watchOnService: 'على {name}',
 } satisfies LocaleCatalogue;

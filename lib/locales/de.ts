@@ -1198,4 +1198,6 @@ export default {
   serviceMadeDefault: '{name} ist jetzt der Standard.',
   menuReportPageOn: 'Bericht über diese Seite bei',
   menuReportLinkOn: 'Bericht über diesen Link bei',
+  serviceGoneName: '(entfernter Dienst)',
+  watchOnService: 'bei {name}',
 } satisfies LocaleCatalogue;

@@ -1158,4 +1158,6 @@ export default {
   serviceMadeDefault: '{name} is now the default.',
   menuReportPageOn: 'Report this page on',
   menuReportLinkOn: 'Report this link on',
+  serviceGoneName: '(removed service)',
+  watchOnService: 'on {name}',
 } as const;

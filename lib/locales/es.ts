@@ -1308,4 +1308,6 @@ export default {
   serviceMadeDefault: '{name} es ahora el predeterminado.',
   menuReportPageOn: 'Crear un informe de esta página en',
   menuReportLinkOn: 'Crear un informe de este enlace en',
+  serviceGoneName: '(servicio quitado)',
+  watchOnService: 'en {name}',
 } satisfies LocaleCatalogue;

@@ -1325,4 +1325,6 @@ export default {
   serviceMadeDefault: '{name} est maintenant le service par défaut.',
   menuReportPageOn: 'Faire le rapport de cette page sur',
   menuReportLinkOn: 'Faire le rapport de ce lien sur',
+  serviceGoneName: '(service retiré)',
+  watchOnService: 'sur {name}',
 } satisfies LocaleCatalogue;

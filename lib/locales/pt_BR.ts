@@ -1305,4 +1305,6 @@ export default {
   serviceMadeDefault: '{name} agora é o padrão.',
   menuReportPageOn: 'Gerar relatório desta página em',
   menuReportLinkOn: 'Gerar relatório deste link em',
+  serviceGoneName: '(serviço removido)',
+  watchOnService: 'em {name}',
 } satisfies LocaleCatalogue;

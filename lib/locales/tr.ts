@@ -1154,4 +1154,6 @@ export default {
   serviceMadeDefault: '{name} artık varsayılan.',
   menuReportPageOn: 'Bu sayfanın raporunu şurada oluştur',
   menuReportLinkOn: 'Bu bağlantının raporunu şurada oluştur',
+  serviceGoneName: '(kaldırılmış hizmet)',
+  watchOnService: '{name} üzerinde',
 } satisfies LocaleCatalogue;

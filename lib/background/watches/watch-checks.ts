@@ -13,7 +13,7 @@ import type { ListedReport, RequestOf, Run, Watch, WatchesView } from '@/lib/pro
 import { checkReportable, samePage } from '@/lib/shared/page-address';
 import { scoreDelta } from '@/lib/shared/check-summary';
 import { t } from '@/lib/shared/i18n';
-import { readDefaultServiceId, watches, watchSettings } from '@/lib/storage';
+import { readDefaultServiceId, readServiceList, watches, watchSettings } from '@/lib/storage';
 
 /**
  * Watched pages checked on their schedules by the one run engine: each check is a run of one
@@ -23,8 +23,12 @@ import { readDefaultServiceId, watches, watchSettings } from '@/lib/storage';
  */
 
 export async function readWatchesView(now = Date.now()): Promise<WatchesView> {
-  const [list, settings] = await Promise.all([watches.read(), watchSettings.read()]);
-  return watchesView(list, settings, now);
+  const [list, settings, { services, defaultId }] = await Promise.all([watches.read(), watchSettings.read(), readServiceList()]);
+  const view = watchesView(list, settings, now);
+  if (services.length < 2) return view;
+  // Watches kept by versions before named services check on the default.
+  const nameOf = (id: string | undefined) => services.find((service) => service.id === (id ?? defaultId))?.name;
+  return { ...view, watches: view.watches.map((watch) => ({ ...watch, serviceName: nameOf(watch.service) ?? t('serviceGoneName') })) };
 }
 
 const changed = async () => {

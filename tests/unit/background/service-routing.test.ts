@@ -147,9 +147,7 @@ describe('the list of services', () => {
   });
 
   it('a new service is proved with its own account before it is kept; a wrong key keeps nothing', async () => {
-    await expect(
-      send('saveService', { name: 'Third', baseUrl: client.baseUrl, apiKey: WRONG_KEY, keyForSessionOnly: false }),
-    ).rejects.toMatchObject({
+    await expect(send('saveService', { name: 'Third', baseUrl: client.baseUrl, apiKey: WRONG_KEY, keyForSessionOnly: false })).rejects.toMatchObject({
       kind: 'unauthorized',
     });
     expect(((await send('getServices', {})) as ServicesView).services).toHaveLength(2);
@@ -171,6 +169,16 @@ describe('the list of services', () => {
   it('the default is what messages naming no service use', async () => {
     await send('setDefaultService', { id: ids.client });
     expect(await send('getAccount', {})).toMatchObject({ email: 'cy@client.example' });
+  });
+
+  it('the watch list names each watch’s service when there are several', async () => {
+    await send('addWatches', { pages: [{ url: 'https://client.example/a', privacy: 1 }], every: 'weekly', hour: 9, offsetMinutes: 0 }, ids.client);
+    await send('addWatches', { pages: [{ url: 'https://agency.example/b', privacy: 1 }], every: 'weekly', hour: 9, offsetMinutes: 0 });
+    const view = (await send('getWatches', {})) as { watches: { url: string; serviceName?: string }[] };
+    expect(view.watches.map((watch) => [watch.url, watch.serviceName])).toEqual([
+      ['https://client.example/a', 'Client'],
+      ['https://agency.example/b', 'Agency'],
+    ]);
   });
 
   it('removing a service with work going to it asks first; cancelling drops its work, and the other goes on', async () => {
