@@ -66,7 +66,6 @@ export async function saveService(request: RequestOf<'saveService'>): Promise<{ 
     apiKey,
     keyForSessionOnly: request.keyForSessionOnly,
   });
-  announce('connection');
   return { view: await servicesView(), account };
 }
 
@@ -104,7 +103,6 @@ export async function removeServiceAsked({
       }),
     );
     await watches.update((list: Watch[]) => list.filter((watch) => !goesTo(watch, id, defaultId)));
-    announce('runs');
     announce('watches');
   }
   await removeService(id);
@@ -113,13 +111,11 @@ export async function removeServiceAsked({
   if (!services.some((other) => other.id !== id && originPattern(other.baseUrl) === pattern)) {
     await browser.permissions.remove({ origins: [pattern] }).catch(() => false);
   }
-  announce('connection');
   return { view: await servicesView(), removed: true, workLeft: 0 };
 }
 
 export async function setDefaultService(id: string): Promise<ServicesView> {
   if (!(await readServiceList()).services.some((entry) => entry.id === id)) throw serviceGone();
   await writeDefaultServiceId(id);
-  announce('connection');
   return servicesView();
 }
