@@ -11,6 +11,7 @@ import { LIMIT_CATEGORIES } from '@/lib/shared/check-categories';
 import type { AcceptedFinding, LimitsVerdict, SiteLimits } from '@/lib/shared/site-limits';
 import { AGENCY_NAME_MAX, LOGO_DATA_URL, LOGO_DATA_URL_MAX, type Agency } from '@/lib/shared/agency';
 import { TRACKER_ADDRESS_MAX, type IssueTracker } from '@/lib/shared/issue-tracker';
+import { SERVICE_ID_MAX, SERVICE_NAME_MAX } from '@/lib/shared/service-bounds';
 
 /**
  * The whole protocol between the extension's pages and its background, and
@@ -49,6 +50,21 @@ export const settingsViewSchema = lazy(() =>
   }),
 );
 export type SettingsView = z.infer<typeof settingsViewSchema>;
+
+/** A service's id, as messages, runs and watches name it. */
+export const serviceId = lazy(() => z.string().check(z.minLength(1), z.maxLength(SERVICE_ID_MAX)));
+
+/** One named service as kept and as pages see it: never its key. */
+export const serviceSchema = lazy(() =>
+  z.object({
+    id: serviceId,
+    name: z.string().check(z.minLength(1), z.maxLength(SERVICE_NAME_MAX)),
+    baseUrl: z.string().check(z.minLength(1)),
+    /** Its key is forgotten when the browser closes (kept in session storage only). */
+    keyForSessionOnly: z.boolean(),
+  }),
+);
+export type Service = z.infer<typeof serviceSchema>;
 
 /** An error as it travels and is kept: the plain data of an ApiError. */
 export const apiErrorDataSchema = lazy(
@@ -230,6 +246,8 @@ export const runSchema = lazy(() =>
     queued: z.optional(z.literal(true)),
     /** The check of a watched page (its watch's id): one create, told to the watches, and gone once it ends. */
     watch: z.optional(z.string().check(z.maxLength(64))),
+    /** The service its items go to, and only that one; runs kept by versions before named services go to the default. */
+    service: z.optional(serviceId),
   }),
 );
 export type Run = z.infer<typeof runSchema>;
@@ -292,6 +310,8 @@ export const watchSchema = lazy(() =>
     lastError: z.nullable(apiErrorDataSchema),
     /** The last time the webhook could not be told, and why, until it is told again. */
     webhookError: z.nullable(z.object({ at: z.number(), message: z.string().check(z.maxLength(500)) })),
+    /** The service its checks go to, and only that one; watches kept by versions before named services check on the default. */
+    service: z.optional(serviceId),
   }),
 );
 export type Watch = z.infer<typeof watchSchema>;
@@ -317,6 +337,8 @@ export type WatchSettings = z.infer<typeof watchSettingsSchema>;
 /** A watch as the options page lists it: when it is next checked (null when paused). */
 export interface WatchView extends Watch {
   nextCheckAt: number | null;
+  /** The name of the service its checks go to, when there are several. */
+  serviceName?: string;
 }
 
 /** The watches section: every watch, the settings, and what they cost a month. */
@@ -656,6 +678,27 @@ export const requests = {
   getHandoverReport: lazy(() => z.object({ id: reportId })),
   /** The pages of every report the filters match, not watched yet: what "Watch these pages" adds for "all N matching". */
   matchingPagesToWatch: lazy(() => z.object({ filters: listFiltersSchema })),
+  /** The named services, without their keys. */
+  getServices: lazy(() => z.object({})),
+  /**
+   * Adds a service (no `id`) or changes one, proved with its account before it is kept. An empty key keeps
+   * the saved one only for the same origin.
+   */
+  saveService: lazy(() =>
+    z.object({
+      id: z.optional(serviceId),
+      name: z.string().check(z.maxLength(SERVICE_NAME_MAX)),
+      baseUrl: z.string().check(z.maxLength(2048)),
+      apiKey: z.optional(z.string().check(z.maxLength(512))),
+      keyForSessionOnly: z.boolean(),
+    }),
+  ),
+  /**
+   * Removes a service and its key. Work still going to it (runs, queued reports, watches) is never dropped
+   * unasked nor sent elsewhere: without `cancelWork` the answer says how much there is and nothing changes.
+   */
+  removeService: lazy(() => z.object({ id: serviceId, cancelWork: z.optional(z.boolean()) })),
+  setDefaultService: lazy(() => z.object({ id: serviceId })),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -740,6 +783,11 @@ export interface Responses {
   testWebhook: { ok: true } | { ok: false; message: string };
   getHandoverReport: Pick<ReportView, 'report' | 'webUrl'>;
   matchingPagesToWatch: MatchingPagesToWatch;
+  getServices: ServicesView;
+  saveService: { view: ServicesView; account: Account };
+  /** `workLeft`: the runs, queued reports and watches still going to it, when the service was kept for the user to choose. */
+  removeService: { view: ServicesView; removed: boolean; workLeft: number };
+  setDefaultService: ServicesView;
 }
 
 /** The pages "Watch these pages" would add for "all N matching", or that they pass the most watches there may be. */
@@ -750,6 +798,14 @@ export interface MatchingPagesToWatch {
   tooMany: boolean;
   /** Watches there are already, and the most there may be. */
   watched: number;
+  max: number;
+}
+
+/** The named services as pages show them: never a key, only whether one is saved and its last four characters. */
+export interface ServicesView {
+  services: (Service & { keySet: boolean; keyHint: string | null })[];
+  defaultId: string | null;
+  /** The most services kept. */
   max: number;
 }
 
@@ -821,7 +877,10 @@ export interface TabsSkipped {
 
 export type ResponseOf<T extends MessageType> = Responses[T];
 
-export const envelope = lazy(() => z.object({ type: z.enum(Object.keys(requests) as [MessageType, ...MessageType[]]), payload: z.unknown() }));
+/** `service`: the id of the service a message that reaches one is for; absent, the default service. */
+export const envelope = lazy(() =>
+  z.object({ type: z.enum(Object.keys(requests) as [MessageType, ...MessageType[]]), payload: z.unknown(), service: z.optional(serviceId) }),
+);
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: ApiErrorData };
 

@@ -29,6 +29,9 @@ import {
   watchSettingsSchema,
   type Watch,
   type WatchSettings,
+  serviceId,
+  serviceSchema,
+  type Service,
 } from '@/lib/protocol';
 import { DEFAULT_LIST_QUERY } from '@/lib/shared/list-options';
 import { createSerialQueue } from '@/lib/shared/serial-queue';
@@ -36,6 +39,7 @@ import { RESULT_LABELS } from '@/lib/shared/score';
 import { NO_AGENCY } from '@/lib/shared/agency';
 import { TRACKERS_MAX } from '@/lib/shared/issue-tracker';
 import { POPUP_PAGES_ITEM, PRIVACY_DRAFT_ITEM } from '@/lib/shared/kept-for-popup';
+import { SERVICE_NAME_MAX, SERVICES_MAX, serviceNameOf } from '@/lib/shared/service-bounds';
 
 /**
  * Everything the extension keeps, declared here and nowhere else: each item
@@ -153,11 +157,11 @@ function keepValid<T>(entry: z.ZodMiniType<T>) {
   };
 }
 
-// --- The connection: local only, as sync storage would copy the key to every browser of the account.
-// The address and the key are separate items: the key is bound to the origin it was saved for, and a
-// change of address never carries it along (it must be typed again for another origin). The key is in
-// local storage, or, when the user asks to forget it when the browser closes, in session storage,
-// which lives in memory only and goes with the browser.
+// --- The services: local only, as sync storage would copy a key to every browser of the account.
+// Each named service's address and its key are separate items: a key is bound to the origin it was
+// saved for, and a change of address never carries it along (it must be typed again for another
+// origin). Each service's key is in local storage, or, when the user asks to forget it when the
+// browser closes, in session storage, which lives in memory only and goes with the browser.
 
 /** What the background works with: the address, and the key when one is saved for that address's origin (else empty). */
 export interface Connection {
@@ -165,75 +169,247 @@ export interface Connection {
   apiKey: string;
 }
 
-/** `revision` changes with every save, so one watch of this item sees every change of address or key. */
-const addressItem = defineStored<{ baseUrl: string; revision?: number; keyForSessionOnly?: boolean; apiKey?: string } | null>(
+/** One service with its key, as the background reads it to call that service. */
+export interface ServiceWithKey {
+  service: Service;
+  /** Empty when no key is saved for the service's origin. */
+  apiKey: string;
+}
+
+/** The services as pages may see them: never a key. */
+export interface ServiceList {
+  services: Service[];
+  /** The service the badge, the shortcut and messages naming none go to; null when there is none. */
+  defaultId: string | null;
+}
+
+/** `revision` changes with every save, so one watch of this item sees every change of a service or a key. */
+const servicesItem = defineStored<(ServiceList & { revision: number }) | null>(
+  'local:services',
+  lazy(() =>
+    z.nullable(
+      z.object({
+        services: z.pipe(
+          keepValid(serviceSchema).list,
+          z.transform((list) => list.slice(0, SERVICES_MAX)),
+        ),
+        defaultId: z.nullable(serviceId),
+        revision: z.number(),
+      }),
+    ),
+  ),
+  null,
+);
+const boundKeySchema = lazy(() => z.object({ origin: z.string(), key: z.string().check(z.minLength(1)) }));
+/** Each service's key by its id, with the origin it was saved for. */
+const serviceKeyItems = {
+  local: defineStored<Record<string, { origin: string; key: string }>>('local:serviceKeys', keepValid(boundKeySchema).record, {}),
+  session: defineStored<Record<string, { origin: string; key: string }>>('session:serviceKeys', keepValid(boundKeySchema).record, {}),
+};
+
+/** The one connection kept by versions before named services: read once, made the first service, then removed. */
+const formerAddressItem = defineStored<{ baseUrl: string; keyForSessionOnly?: boolean; apiKey?: string } | null>(
   'local:connection',
-  // Versions before the key had its own item kept it here: read, moved to its item, then dropped.
   lazy(() =>
     z.nullable(
       z.object({
         baseUrl: z.string().check(z.minLength(1)),
-        revision: z.optional(z.number()),
         keyForSessionOnly: z.optional(z.boolean()),
+        // Versions before the key had an item of its own kept it here.
         apiKey: z.optional(z.string()),
       }),
     ),
   ),
   null,
 );
-const keySchema = lazy(() => z.nullable(z.object({ origin: z.string(), key: z.string().check(z.minLength(1)) })));
-const keyItems = {
-  local: defineStored<{ origin: string; key: string } | null>('local:apiKey', keySchema, null),
-  session: defineStored<{ origin: string; key: string } | null>('session:apiKey', keySchema, null),
+const formerKeySchema = lazy(() => z.nullable(boundKeySchema));
+const formerKeyItems = {
+  local: defineStored<{ origin: string; key: string } | null>('local:apiKey', formerKeySchema, null),
+  session: defineStored<{ origin: string; key: string } | null>('session:apiKey', formerKeySchema, null),
 };
 
 const originOf = (baseUrl: string) => new URL(baseUrl).origin;
-const keyItemFor = (sessionOnly: boolean | undefined) => (sessionOnly ? keyItems.session : keyItems.local);
+const keyAreaFor = (sessionOnly: boolean) => (sessionOnly ? serviceKeyItems.session : serviceKeyItems.local);
 
-/** The connection, and whether its key is kept until the browser closes only: one reading of the address for both. */
-export async function readConnectionAndLifetime(): Promise<{ connection: Connection | null; keyForSessionOnly: boolean }> {
-  // Both key items are read with the address rather than after it: every request to the service waits for this.
-  const [address, local, session] = await Promise.all([addressItem.read(), keyItems.local.read(), keyItems.session.read()]);
-  if (!address) return { connection: null, keyForSessionOnly: false };
-  if (address.apiKey !== undefined) {
-    await writeConnection({ baseUrl: address.baseUrl, apiKey: address.apiKey });
-    return readConnectionAndLifetime();
+let formerConnectionMoving: Promise<void> | null = null;
+/** Before the services are first read or changed: the connection of a user who updates becomes the first service, its key kept. */
+function moveFormerConnection(): Promise<void> {
+  formerConnectionMoving ??= (async () => {
+    if ((await servicesItem.read()) !== null) return;
+    const [address, local, session] = await Promise.all([formerAddressItem.read(), formerKeyItems.local.read(), formerKeyItems.session.read()]);
+    let list: ServiceList & { revision: number } = { services: [], defaultId: null, revision: 0 };
+    if (address && URL.canParse(address.baseUrl)) {
+      const sessionOnly = address.keyForSessionOnly ?? false;
+      const saved = address.apiKey ? { origin: originOf(address.baseUrl), key: address.apiKey } : sessionOnly ? session : local;
+      const service: Service = {
+        id: crypto.randomUUID(),
+        name: serviceNameOf(address.baseUrl),
+        baseUrl: address.baseUrl,
+        keyForSessionOnly: sessionOnly,
+      };
+      // The key first: whoever watches the list finds it in place.
+      if (saved && saved.origin === originOf(address.baseUrl)) await keyAreaFor(sessionOnly).update((keys) => ({ ...keys, [service.id]: saved }));
+      list = { services: [service], defaultId: service.id, revision: 1 };
+    }
+    await servicesItem.update((current) => current ?? list);
+    await Promise.all([formerAddressItem.remove(), formerKeyItems.local.remove(), formerKeyItems.session.remove()]);
+  })().finally(() => {
+    formerConnectionMoving = null;
+  });
+  return formerConnectionMoving;
+}
+
+/** The stored list; absent only until the former connection is moved (once, or after storage was cleared). */
+async function readStoredList(): Promise<ServiceList & { revision: number }> {
+  const stored = await servicesItem.read();
+  if (stored) return stored;
+  await moveFormerConnection();
+  return (await servicesItem.read()) ?? { services: [], defaultId: null, revision: 0 };
+}
+
+const readList = async (): Promise<ServiceList> => {
+  const { services, defaultId } = await readStoredList();
+  return { services, defaultId };
+};
+
+/** The services without their keys, and which is the default: what pages may be shown. */
+export const readServiceList = readList;
+
+/** The default service's id, or null when there is no service. */
+export async function readDefaultServiceId(): Promise<string | null> {
+  return (await readList()).defaultId;
+}
+
+/** One service with its key (empty unless saved for the service's origin); `id` null or absent: the default. Null when there is no such service. */
+export async function readService(id?: string | null): Promise<ServiceWithKey | null> {
+  // The list first: moving a former connection writes its key before the list.
+  const list = await readList();
+  const wanted = id ?? list.defaultId;
+  const service = list.services.find((entry) => entry.id === wanted);
+  if (!service) return null;
+  const saved = (await keyAreaFor(service.keyForSessionOnly).read())[service.id];
+  return { service, apiKey: saved && saved.origin === originOf(service.baseUrl) ? saved.key : '' };
+}
+
+/** Why a service could not be kept. */
+export class ServicesFullError extends Error {
+  constructor() {
+    super(`At most ${SERVICES_MAX} services are kept`);
   }
-  const sessionOnly = address.keyForSessionOnly ?? false;
-  const saved = sessionOnly ? session : local;
-  const apiKey = saved && saved.origin === originOf(address.baseUrl) ? saved.key : '';
-  return { connection: { baseUrl: address.baseUrl, apiKey }, keyForSessionOnly: sessionOnly };
+}
+
+/**
+ * Adds a service (no `id`) or changes one: its address, and its key bound to the address's origin,
+ * in local or session storage as the user chose. An empty key forgets the saved one. The first
+ * service becomes the default. Throws ServicesFullError past SERVICES_MAX. Returns the service kept.
+ */
+export async function writeService(input: {
+  id?: string;
+  name: string;
+  baseUrl: string;
+  apiKey: string;
+  keyForSessionOnly: boolean;
+}): Promise<Service> {
+  const list = await readList();
+  if (input.id === undefined && list.services.length >= SERVICES_MAX) throw new ServicesFullError();
+  const service: Service = {
+    id: input.id ?? crypto.randomUUID(),
+    name: input.name.trim().slice(0, SERVICE_NAME_MAX) || serviceNameOf(input.baseUrl),
+    baseUrl: input.baseUrl,
+    keyForSessionOnly: input.keyForSessionOnly,
+  };
+  // The key first, and only in the area chosen: whoever watches the list finds both in place.
+  await keyAreaFor(!service.keyForSessionOnly).update((keys) => withoutKey(keys, service.id));
+  await keyAreaFor(service.keyForSessionOnly).update((keys) =>
+    input.apiKey ? { ...keys, [service.id]: { origin: originOf(service.baseUrl), key: input.apiKey } } : withoutKey(keys, service.id),
+  );
+  await servicesItem.update((current) => {
+    const services = current?.services ?? [];
+    const known = services.some((entry) => entry.id === service.id);
+    if (!known && services.length >= SERVICES_MAX) throw new ServicesFullError();
+    return {
+      services: known ? services.map((entry) => (entry.id === service.id ? service : entry)) : [...services, service],
+      defaultId: current?.defaultId ?? service.id,
+      revision: (current?.revision ?? 0) + 1,
+    };
+  });
+  return service;
+}
+
+function withoutKey<T>(keys: Record<string, T>, id: string): Record<string, T> {
+  const rest = { ...keys };
+  delete rest[id];
+  return rest;
+}
+
+/** Removes a service and its key; when it was the default, the first left becomes the default. */
+export async function removeService(id: string): Promise<void> {
+  await readStoredList();
+  await Promise.all([serviceKeyItems.local.update((keys) => withoutKey(keys, id)), serviceKeyItems.session.update((keys) => withoutKey(keys, id))]);
+  await servicesItem.update((current) => {
+    const services = (current?.services ?? []).filter((entry) => entry.id !== id);
+    const defaultId = current?.defaultId !== id && current?.defaultId ? current.defaultId : (services[0]?.id ?? null);
+    return { services, defaultId, revision: (current?.revision ?? 0) + 1 };
+  });
+}
+
+/** Makes a known service the default; an unknown id changes nothing. */
+export async function writeDefaultServiceId(id: string): Promise<void> {
+  await readStoredList();
+  await servicesItem.update((current) => {
+    if (!current?.services.some((entry) => entry.id === id)) return current;
+    return { ...current, defaultId: id, revision: current.revision + 1 };
+  });
+}
+
+/** Calls back when any service, its key or the default changes (every save changes the list's revision). */
+export const watchServices = servicesItem.watch;
+
+// The default service, as the parts that know one connection read and write it.
+
+/** The default service's connection, and whether its key is kept until the browser closes only. */
+export async function readConnectionAndLifetime(): Promise<{ connection: Connection | null; keyForSessionOnly: boolean }> {
+  const found = await readService();
+  if (!found) return { connection: null, keyForSessionOnly: false };
+  return { connection: { baseUrl: found.service.baseUrl, apiKey: found.apiKey }, keyForSessionOnly: found.service.keyForSessionOnly };
 }
 
 export async function readConnection(): Promise<Connection | null> {
   return (await readConnectionAndLifetime()).connection;
 }
 
-/** The saved key and the origin it is bound to, for a save that may keep it. */
+/** The default service's saved key and the origin it is bound to, for a save that may keep it. */
 export async function savedKey(): Promise<{ origin: string; key: string } | null> {
-  return keyItemFor((await addressItem.read())?.keyForSessionOnly).read();
+  const list = await readList();
+  const service = list.services.find((entry) => entry.id === list.defaultId);
+  if (!service) return null;
+  return (await keyAreaFor(service.keyForSessionOnly).read())[service.id] ?? null;
 }
 
 /**
- * Keeps the address, and the key bound to its origin (in local or session
- * storage, as the user chose, kept as it was unless told); an empty key
- * forgets the saved one.
+ * Keeps the default service's address, and the key bound to its origin (in local or session
+ * storage, as the user chose, kept as it was unless told); an empty key forgets the saved one;
+ * null removes the default service. With no service yet, the first is added, named after its host.
  */
 export async function writeConnection(connection: { baseUrl: string; apiKey: string; keyForSessionOnly?: boolean } | null): Promise<void> {
+  const current = (await readService())?.service ?? null;
   if (!connection) {
-    await Promise.all([addressItem.remove(), keyItems.local.remove(), keyItems.session.remove()]);
+    if (current) await removeService(current.id);
     return;
   }
-  const sessionOnly = connection.keyForSessionOnly ?? (await addressItem.read())?.keyForSessionOnly ?? false;
-  // The key first, and only in the area chosen: whoever watches the address finds both in place.
-  await keyItemFor(!sessionOnly).remove();
-  if (connection.apiKey) await keyItemFor(sessionOnly).write({ origin: originOf(connection.baseUrl), key: connection.apiKey });
-  else await keyItemFor(sessionOnly).remove();
-  await addressItem.update((previous) => ({ baseUrl: connection.baseUrl, keyForSessionOnly: sessionOnly, revision: (previous?.revision ?? 0) + 1 }));
+  // A name that was the former address's host follows the address.
+  const name = current && current.name !== serviceNameOf(current.baseUrl) ? current.name : serviceNameOf(connection.baseUrl);
+  await writeService({
+    ...(current ? { id: current.id } : {}),
+    name,
+    baseUrl: connection.baseUrl,
+    apiKey: connection.apiKey,
+    keyForSessionOnly: connection.keyForSessionOnly ?? current?.keyForSessionOnly ?? false,
+  });
 }
 
-/** Calls back when the address or the key changes (every save changes the address item's revision). */
-export const watchConnection = addressItem.watch;
+/** Calls back when the address or the key changes (every save changes the list's revision). */
+export const watchConnection = watchServices;
 
 // --- Preferences: synced, read field by field so one bad value keeps the others.
 

@@ -1,6 +1,7 @@
 import { ToolbarSettings } from '@/components/options/toolbar-settings/ToolbarSettings';
 import { AccountPanel } from '@/components/options/AccountPanel';
 import { ConnectionForm } from '@/components/options/ConnectionForm';
+import { ServicesPanel } from '@/components/options/ServicesPanel';
 import { DefaultPrivacy } from '@/components/options/DefaultPrivacy';
 import { HandoverSettings } from '@/components/options/HandoverSettings';
 import { PermissionBanner } from '@/components/options/PermissionBanner';
@@ -50,6 +51,9 @@ export function App() {
           <div id="connection" class={`options__group${c.account.state === 'none' ? '' : ' options__group--split'}`}>
             <ConnectionForm settings={settings} onSaved={c.saved} onForgotten={c.forgotten} />
             <AccountPanel account={c.account} baseUrl={settings.baseUrl} onRetry={() => void c.loadAccount()} />
+          </div>
+          <div id="services" class="options__group">
+            <ServicesPanel />
           </div>
           <div id="reports" class="options__group">
             <QueuePanel />

@@ -10,6 +10,8 @@ import type { ReportsApi } from '@/lib/api';
 export interface Connected {
   api: ReportsApi;
   baseUrl: string;
+  /** The id of the service it calls (absent only where a test hands in a client of its own). */
+  serviceId?: string;
 }
 
 // A pending fetch alone does not keep an MV3 service worker alive past 30 s;

@@ -5,10 +5,12 @@ import { ApiError } from '@/lib/api/errors';
 import { originPattern } from '@/lib/shared/permission';
 import type { RequestOf, StateChange, StateChangedMessage, SettingsView } from '@/lib/protocol';
 import { cleanKey, keyForOtherAddress, keyProblem, missingKey } from '@/lib/shared/api-key';
+import type { Connected } from '@/lib/background/alive-and-connected';
 import {
   readConnection,
   readConnectionAndLifetime,
   readPreferences,
+  readService,
   runs,
   savedKey,
   watchConnection,
@@ -16,6 +18,15 @@ import {
   writeConnection,
 } from '@/lib/storage';
 import { t } from '@/lib/shared/i18n';
+
+/** A named service's connection (absent: the default's); a named service that is gone has none. */
+async function readConnectionOf(serviceId?: string | null): Promise<Awaited<ReturnType<typeof readConnectionAndLifetime>>> {
+  if (!serviceId) return readConnectionAndLifetime();
+  const found = await readService(serviceId);
+  return found
+    ? { connection: { baseUrl: found.service.baseUrl, apiKey: found.apiKey }, keyForSessionOnly: found.service.keyForSessionOnly }
+    : { connection: null, keyForSessionOnly: false };
+}
 
 async function hasPermission(baseUrl: string): Promise<boolean> {
   return browser.permissions.contains({ origins: [originPattern(baseUrl)] });
@@ -25,8 +36,8 @@ async function hasPermission(baseUrl: string): Promise<boolean> {
  * What the pages show of the settings, and the API when it may be used (null when not connected or
  * not permitted): the stored connection and its permission read once for both.
  */
-export async function settingsAndApi(): Promise<{ settings: SettingsView; api: ReportsApi | null }> {
-  const [{ connection, keyForSessionOnly }, preferences] = await Promise.all([readConnectionAndLifetime(), readPreferences()]);
+export async function settingsAndApi(serviceId?: string | null): Promise<{ settings: SettingsView; api: ReportsApi | null }> {
+  const [{ connection, keyForSessionOnly }, preferences] = await Promise.all([readConnectionOf(serviceId), readPreferences()]);
   const permissionGranted = connection ? await hasPermission(connection.baseUrl) : false;
   const settings: SettingsView = {
     baseUrl: connection?.baseUrl ?? null,
@@ -50,17 +61,23 @@ function permissionMissing(baseUrl: string): ApiError {
   });
 }
 
-/** The API for the stored connection, or the reason there is none to use. `options`: the client's own retries and abort signal, for work that paces itself. */
-export async function connectedApi(options: Pick<ReportsApiOptions, 'retry' | 'signal'> = {}): Promise<{ api: ReportsApi; baseUrl: string }> {
-  const connection = await readConnection();
-  if (!connection?.apiKey) {
+/**
+ * The API for one service (`serviceId`; absent or null, the default), made with that service's
+ * address and key only, or the reason there is none to use. A named service that is gone is never
+ * replaced by another. `options`: the client's own retries and abort signal, for work that paces itself.
+ */
+export async function connectedApi(options: Pick<ReportsApiOptions, 'retry' | 'signal'> = {}, serviceId?: string | null): Promise<Connected> {
+  const found = await readService(serviceId);
+  if (!found && serviceId) throw new ApiError({ kind: 'extension', message: t('errorServiceGone') });
+  if (!found?.apiKey) {
     throw new ApiError({
       kind: 'not-connected',
       message: t('errorNotConnected'),
     });
   }
-  if (!(await hasPermission(connection.baseUrl))) throw permissionMissing(connection.baseUrl);
-  return { api: createReportsApi({ ...connection, ...options }), baseUrl: connection.baseUrl };
+  const { service, apiKey } = found;
+  if (!(await hasPermission(service.baseUrl))) throw permissionMissing(service.baseUrl);
+  return { api: createReportsApi({ baseUrl: service.baseUrl, apiKey, ...options }), baseUrl: service.baseUrl, serviceId: service.id };
 }
 
 /**

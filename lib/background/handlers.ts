@@ -9,7 +9,7 @@ import { cancelQueued, queueReport, readQueue, retryQueuedNow } from '@/lib/back
 import { cachedReportView, forgetReportView, keepingReportView } from '@/lib/background/report-cache';
 import { loadHandoverReport, loadReportView } from '@/lib/background/report-view';
 import { checkReportable } from '@/lib/shared/page-address';
-import type { Handlers } from '@/lib/background/router';
+import type { Handlers, PageSender } from '@/lib/background/router';
 import { dismissRunById, MAX_RUN_ITEMS, readRunViews, retryRunById, startRun, stopRunById } from '@/lib/background/runs/run-engine';
 import { exportCsv, matchingTargets } from '@/lib/background/runs/matching-reports';
 import { monthQuota } from '@/lib/background/runs/quota';
@@ -21,6 +21,7 @@ import { cancelSiteSummary, siteGlance, siteSummaryNow, startSiteSummary } from 
 import { planSitemap } from '@/lib/background/sitemap/sitemap-plan';
 import { acceptFinding, readSiteLimits, removeAccepted, reportLimitsVerdict, saveSiteLimits } from '@/lib/background/site-limits-store';
 import { onlyFailedChecks } from '@/lib/background/failed-checks';
+import { removeServiceAsked, saveService, servicesView, setDefaultService } from '@/lib/background/service-list';
 import {
   addWatches,
   changeWatch,
@@ -35,13 +36,15 @@ import { matchingPagesToWatch } from '@/lib/background/watches/matching-pages';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
 export function createHandlers(): Handlers {
-  const api = async () => (await connectedApi()).api;
+  /** The service a page's message names, else the default: its address and key only. */
+  const connected = (from?: PageSender) => connectedApi({}, from?.service);
+  const api = async (from?: PageSender) => (await connected(from)).api;
   // The popup still shows what it can (the job, the settings) when the service cannot be reached.
-  const apiIfConnected = () => api().catch((error: unknown) => (isApiError(error) ? null : Promise.reject(error)));
+  const apiIfConnected = (from?: PageSender) => api(from).catch((error: unknown) => (isApiError(error) ? null : Promise.reject(error)));
 
-  const readPageState = (url: string) =>
+  const readPageState = (url: string, from?: PageSender) =>
     keepingPageState(url, async () => {
-      const { settings, api: client } = await settingsAndApi();
+      const { settings, api: client } = await settingsAndApi(from?.service);
       return { settings, ...(await pageState(client, url)) };
     });
 
@@ -54,56 +57,58 @@ export function createHandlers(): Handlers {
       await writePreferences(changes);
       return settingsView();
     },
-    getAccount: async () => (await api()).getAccount(),
+    getAccount: async (_, from) => (await api(from)).getAccount(),
     savePrivacyDraft: async ({ url, privacy }) => {
       await privacyDraft.write(privacy === null ? null : { url, privacy });
       return null;
     },
-    getPageState: ({ url }) => readPageState(url),
-    createReport: async (request) => startReport(await connectedApi(), request),
-    waitForJob: async ({ url }) => waitForJob(await apiIfConnected(), url),
-    queueReport: ({ url, privacy, sentAt, offline }) => queueReport({ url, privacy, sentAt, reached: !offline }),
+    getPageState: ({ url }, from) => readPageState(url, from),
+    createReport: async (request, from) => startReport(await connected(from), request),
+    waitForJob: async ({ url }, from) => waitForJob(await apiIfConnected(from), url),
+    queueReport: ({ url, privacy, sentAt, offline }, from) => queueReport({ url, privacy, sentAt, reached: !offline, service: from?.service }),
     cancelQueued: ({ url }) => cancelQueued(url),
     getQueue: () => readQueue(),
     retryQueue: () => retryQueuedNow(),
     dismissJob: ({ url }) => dismissJob(url),
     // The table shows no checks: they are not even read (most of the answer's size and parse time).
-    listReports: async ({ failedChecks, ...params }) => {
-      const page = await (await api()).listReports({ ...params, searchBy: params.search ? 'url' : undefined, withChecks: failedChecks === true });
+    listReports: async ({ failedChecks, ...params }, from) => {
+      const page = await (await api(from)).listReports({ ...params, searchBy: params.search ? 'url' : undefined, withChecks: failedChecks === true });
       return failedChecks ? onlyFailedChecks(page) : page;
     },
-    updateReport: async (request) => forgettingReport(request.id, forgettingCachedPages((await api()).updateReport(request))),
-    deleteReport: async (request) => forgettingReport(request.id, forgettingCachedPages((await api()).deleteReport(request))),
+    updateReport: async (request, from) => forgettingReport(request.id, forgettingCachedPages((await api(from)).updateReport(request))),
+    deleteReport: async (request, from) => forgettingReport(request.id, forgettingCachedPages((await api(from)).deleteReport(request))),
     getListQuery: () => readListQuery(),
     saveListQuery: async ({ query }) => {
       await writeListQuery(query);
       return query;
     },
     getCachedReport: ({ id, generatedAt }) => cachedReportView(id, generatedAt),
-    getReport: async ({ id, url }) => keepingReportView(loadReportView(await connectedApi(), id, url)),
-    startBulkRun: async ({ action, privacy, targets }) => {
+    getReport: async ({ id, url }, from) => keepingReportView(loadReportView(await connected(from), id, url)),
+    startBulkRun: async ({ action, privacy, targets }, from) => {
       const runPrivacy = action === 'privacy' ? (privacy ?? 1) : undefined;
       if (targets.kind === 'reports') {
         return startRun(
           action,
           targets.reports.map(({ id, url }) => ({ reportId: id, url })),
           runPrivacy,
+          undefined,
+          from?.service,
         );
       }
-      const chosen = await whileAlive(async () => matchingTargets(await api(), targets.filters, MAX_RUN_ITEMS));
-      return startRun(action, chosen.targets, runPrivacy, chosen.matched);
+      const chosen = await whileAlive(async () => matchingTargets(await api(from), targets.filters, MAX_RUN_ITEMS));
+      return startRun(action, chosen.targets, runPrivacy, chosen.matched, from?.service);
     },
     // Read again here, at the border: only web addresses are sent to the service.
-    startCreateRun: ({ urls, privacy }) => startRun('create', urls.flatMap(reportableTarget), privacy),
+    startCreateRun: ({ urls, privacy }, from) => startRun('create', urls.flatMap(reportableTarget), privacy, undefined, from?.service),
     getRuns: () => readRunViews(),
     stopRun: ({ id }) => stopRunById(id),
     retryRun: ({ id }) => retryRunById(id),
     dismissRun: ({ id }) => dismissRunById(id),
-    exportReports: async ({ filters }) => {
-      const { api: client, baseUrl } = await connectedApi();
+    exportReports: async ({ filters }, from) => {
+      const { api: client, baseUrl } = await connected(from);
       return whileAlive(() => exportCsv(client, baseUrl, filters));
     },
-    getQuota: async () => monthQuota(await api()),
+    getQuota: async (_, from) => monthQuota(await api(from)),
     reportTabs: ({ windowId }) => whileAlive(() => reportTabs(windowId)),
     planTabs: ({ windowId }) => tabsPlan(windowId),
     holdSitePermission: async ({ origins }, { tabId } = {}) => {
@@ -114,22 +119,22 @@ export function createHandlers(): Handlers {
       if (tabId !== undefined) await giveBackSitePermission(tabId);
       return null;
     },
-    findPathOnOtherHosts: async ({ url }) => reportsOfPathOnOtherHosts(await api(), url),
+    findPathOnOtherHosts: async ({ url }, from) => reportsOfPathOnOtherHosts(await api(from), url),
     getSiteSummary: ({ project }) => siteSummaryNow(project),
     startSiteSummary: ({ project, refresh }) => startSiteSummary(project, refresh),
     cancelSiteSummary: ({ project }) => cancelSiteSummary(project),
-    getSiteGlance: async ({ url }) => siteGlance(await api(), url),
-    readSitemap: ({ origin, giveBack }) => whileAlive(() => planSitemap(connectedApi, origin, giveBack)),
+    getSiteGlance: async ({ url }, from) => siteGlance(await api(from), url),
+    readSitemap: ({ origin, giveBack }, from) => whileAlive(() => planSitemap(() => connected(from), origin, giveBack)),
     getSiteLimits: () => readSiteLimits(),
     saveSiteLimits: (request) => saveSiteLimits(request),
     acceptFinding: (request) => acceptFinding(request),
     removeAccepted: ({ id }) => removeAccepted(id),
-    getLimitsVerdict: async ({ id }) => reportLimitsVerdict(await api(), id),
+    getLimitsVerdict: async ({ id }, from) => reportLimitsVerdict(await api(from), id),
     getHandover: () => readHandover(),
     saveAgency: ({ agency }) => writeAgency(agency),
     saveTracker: ({ project, tracker }) => writeTracker(project, tracker),
     getWatches: () => readWatchesView(),
-    addWatches: (request) => addWatches(request),
+    addWatches: (request, from) => addWatches(request, from?.service),
     changeWatch: (request) => changeWatch(request),
     removeWatch: ({ id }) => removeWatch(id),
     checkWatchNow: ({ id }) => checkWatchNow(id),
@@ -141,6 +146,10 @@ export function createHandlers(): Handlers {
       const watched = (await readWatchesView()).watches.map((watch) => watch.url);
       return whileAlive(async () => matchingPagesToWatch(await api(), filters, watched));
     },
+    getServices: () => servicesView(),
+    saveService: (request) => saveService(request),
+    removeService: (request) => removeServiceAsked(request),
+    setDefaultService: ({ id }) => setDefaultService(id),
   };
 }
 

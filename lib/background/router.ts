@@ -6,6 +6,8 @@ import { t } from '@/lib/shared/i18n';
 /** Who sent a message, as the browser says: the tab of the sending page, if it is in one. */
 export interface PageSender {
   tabId?: number;
+  /** The service the message is for, when it names one; else the default. */
+  service?: string;
 }
 
 export type Handlers = { [T in MessageType]: (payload: ParsedRequestOf<T>, from?: PageSender) => Promise<ResponseOf<T>> };
@@ -23,7 +25,7 @@ export function isOwnPage(sender: Browser.runtime.MessageSender): boolean {
 
 export async function dispatch(handlers: Handlers, message: unknown, from: PageSender = {}): Promise<Reply<unknown>> {
   try {
-    const { type, payload } = envelope.parse(message);
+    const { type, payload, service } = envelope.parse(message);
     const parsed = requests[type].safeParse(payload ?? {});
     if (!parsed.success) {
       throw new ApiError({
@@ -33,7 +35,7 @@ export async function dispatch(handlers: Handlers, message: unknown, from: PageS
       });
     }
     const handler = handlers[type] as (p: unknown, from: PageSender) => Promise<unknown>;
-    return { ok: true, value: await handler(parsed.data, from) };
+    return { ok: true, value: await handler(parsed.data, service === undefined ? from : { ...from, service }) };
   } catch (error) {
     return { ok: false, error: errorForPages(asApiError(error)) };
   }

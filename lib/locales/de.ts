@@ -1177,4 +1177,36 @@ export default {
   watchMatchingTooMany:
     'Diese Berichte gehören zu mehr Seiten, als noch beobachtet werden können: höchstens {max} Seiten, und {watched} werden schon beobachtet. Grenzen Sie die Filter ein oder entfernen Sie einige Beobachtungen.',
   watchMatchingNone: 'Jede Seite dieser Berichte wird schon beobachtet.',
+
+  // Named services.
+  errorServiceGone: 'Der Dienst, für den dies bestimmt war, wurde in den Optionen entfernt. An einen anderen Dienst wurde nichts gesendet.',
+  servicesFull: 'Es können höchstens {max} Dienste gespeichert werden: Entfernen Sie zuerst einen.',
+  servicesHeading: 'Dienste',
+  servicesHelp:
+    'Jeder Dienst behält seinen eigenen Schlüssel, der nur an seine eigene Adresse gesendet wird. Nachrichten ohne Dienst gehen an den Standarddienst.',
+  servicesEmpty: 'Noch kein Dienst: Fügen Sie einen hinzu, um Seiten zu prüfen.',
+  serviceDefault: 'Standard',
+  serviceNoKey: 'Kein Schlüssel gespeichert',
+  serviceKeySession: 'Schlüssel bis zum Schließen des Browsers gespeichert',
+  serviceKeyLocal: 'Schlüssel auf diesem Gerät gespeichert',
+  serviceEdit: '{name} bearbeiten',
+  serviceEditShort: 'Bearbeiten',
+  serviceMakeDefault: '{name} zum Standard machen',
+  serviceMakeDefaultShort: 'Zum Standard machen',
+  serviceRemove: '{name} entfernen',
+  serviceRemoveShort: 'Entfernen',
+  serviceRemoveWork:
+    'An {name} geht noch Arbeit ({count} Läufe, wartende Berichte oder Beobachtungen). Diese Arbeit abbrechen und den Dienst entfernen, oder den Dienst behalten?',
+  serviceRemoveCancelWork: 'Arbeit abbrechen und entfernen',
+  serviceKeep: 'Dienst behalten',
+  serviceAdd: 'Dienst hinzufügen',
+  serviceNameLabel: 'Name',
+  serviceNameHelp: 'Wird überall angezeigt, wo Sie einen Dienst wählen. Leer gelassen, wird sein Host verwendet.',
+  serviceSaved: '{name} ist gespeichert.',
+  serviceRemoved: '{name} wurde samt Schlüssel entfernt.',
+  serviceMadeDefault: '{name} ist jetzt der Standard.',
+  menuReportPageOn: 'Bericht über diese Seite bei',
+  menuReportLinkOn: 'Bericht über diesen Link bei',
+  serviceGoneName: '(entfernter Dienst)',
+  watchOnService: 'bei {name}',
 } satisfies LocaleCatalogue;

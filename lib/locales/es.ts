@@ -1287,4 +1287,36 @@ export default {
   watchMatchingTooMany:
     'Estos informes son de más páginas de las que aún se pueden vigilar: como máximo {max} páginas, y ya se vigilan {watched}. Acote los filtros o quite algunas vigilancias.',
   watchMatchingNone: 'Todas las páginas de estos informes ya están vigiladas.',
+
+  // Named services.
+  errorServiceGone: 'El servicio al que iba destinado se ha quitado de las opciones. No se ha enviado nada a otro servicio.',
+  servicesFull: 'Se pueden guardar como máximo {max} servicios: quita uno primero.',
+  servicesHeading: 'Servicios',
+  servicesHelp:
+    'Cada servicio guarda su propia clave, que solo se envía a su propia dirección. Los mensajes que no nombran ningún servicio van al predeterminado.',
+  servicesEmpty: 'Aún no hay ningún servicio: añade uno para analizar páginas.',
+  serviceDefault: 'Predeterminado',
+  serviceNoKey: 'No hay ninguna clave guardada',
+  serviceKeySession: 'Clave guardada hasta cerrar el navegador',
+  serviceKeyLocal: 'Clave guardada en este dispositivo',
+  serviceEdit: 'Editar {name}',
+  serviceEditShort: 'Editar',
+  serviceMakeDefault: 'Hacer de {name} el predeterminado',
+  serviceMakeDefaultShort: 'Hacer predeterminado',
+  serviceRemove: 'Quitar {name}',
+  serviceRemoveShort: 'Quitar',
+  serviceRemoveWork:
+    'Todavía hay trabajo para {name} ({count} tandas, informes en cola o seguimientos). ¿Cancelar ese trabajo y quitar el servicio, o conservar el servicio?',
+  serviceRemoveCancelWork: 'Cancelar el trabajo y quitar',
+  serviceKeep: 'Conservar el servicio',
+  serviceAdd: 'Añadir un servicio',
+  serviceNameLabel: 'Nombre',
+  serviceNameHelp: 'Se muestra siempre que eliges un servicio. Si lo dejas vacío, se usa su host.',
+  serviceSaved: '{name} se ha guardado.',
+  serviceRemoved: '{name} se ha quitado, junto con su clave.',
+  serviceMadeDefault: '{name} es ahora el predeterminado.',
+  menuReportPageOn: 'Crear un informe de esta página en',
+  menuReportLinkOn: 'Crear un informe de este enlace en',
+  serviceGoneName: '(servicio quitado)',
+  watchOnService: 'en {name}',
 } satisfies LocaleCatalogue;

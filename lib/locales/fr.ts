@@ -1304,4 +1304,36 @@ export default {
   watchMatchingTooMany:
     'Ces rapports portent sur plus de pages qu’il n’est encore possible d’en surveiller : au plus {max} pages, et {watched} le sont déjà. Resserrez les filtres ou retirez quelques surveillances.',
   watchMatchingNone: 'Chaque page de ces rapports est déjà surveillée.',
+
+  // Named services.
+  errorServiceGone: 'Le service auquel ceci était destiné a été retiré des options. Rien n’a été envoyé à un autre service.',
+  servicesFull: 'Au plus {max} services peuvent être gardés : retirez-en un d’abord.',
+  servicesHeading: 'Services',
+  servicesHelp:
+    'Chaque service garde sa propre clé, envoyée seulement à sa propre adresse. Les messages qui ne nomment aucun service vont au service par défaut.',
+  servicesEmpty: 'Aucun service pour l’instant : ajoutez-en un pour analyser des pages.',
+  serviceDefault: 'Par défaut',
+  serviceNoKey: 'Aucune clé enregistrée',
+  serviceKeySession: 'Clé gardée jusqu’à la fermeture du navigateur',
+  serviceKeyLocal: 'Clé gardée sur cet appareil',
+  serviceEdit: 'Modifier {name}',
+  serviceEditShort: 'Modifier',
+  serviceMakeDefault: 'Faire de {name} le service par défaut',
+  serviceMakeDefaultShort: 'Définir par défaut',
+  serviceRemove: 'Retirer {name}',
+  serviceRemoveShort: 'Retirer',
+  serviceRemoveWork:
+    'Du travail va encore à {name} ({count} séries, rapports en attente ou suivis). Annuler ce travail et retirer le service, ou garder le service ?',
+  serviceRemoveCancelWork: 'Annuler le travail et retirer',
+  serviceKeep: 'Garder le service',
+  serviceAdd: 'Ajouter un service',
+  serviceNameLabel: 'Nom',
+  serviceNameHelp: 'Affiché partout où vous choisissez un service. Laissé vide, son hôte est utilisé.',
+  serviceSaved: '{name} est enregistré.',
+  serviceRemoved: '{name} a été retiré, avec sa clé.',
+  serviceMadeDefault: '{name} est maintenant le service par défaut.',
+  menuReportPageOn: 'Faire le rapport de cette page sur',
+  menuReportLinkOn: 'Faire le rapport de ce lien sur',
+  serviceGoneName: '(service retiré)',
+  watchOnService: 'sur {name}',
 } satisfies LocaleCatalogue;

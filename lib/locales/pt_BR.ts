@@ -1284,4 +1284,36 @@ export default {
   watchMatchingTooMany:
     'Estes relatórios são de mais páginas do que ainda podem ser monitoradas: no máximo {max} páginas, e {watched} já são. Restrinja os filtros ou remova alguns monitoramentos.',
   watchMatchingNone: 'Todas as páginas destes relatórios já são monitoradas.',
+
+  // Named services.
+  errorServiceGone: 'O serviço a que isto se destinava foi removido das opções. Nada foi enviado a outro serviço.',
+  servicesFull: 'É possível manter no máximo {max} serviços: remova um primeiro.',
+  servicesHeading: 'Serviços',
+  servicesHelp:
+    'Cada serviço guarda a sua própria chave, enviada apenas ao seu próprio endereço. Mensagens que não indicam serviço vão para o padrão.',
+  servicesEmpty: 'Nenhum serviço ainda: adicione um para analisar páginas.',
+  serviceDefault: 'Padrão',
+  serviceNoKey: 'Nenhuma chave salva',
+  serviceKeySession: 'Chave guardada até fechar o navegador',
+  serviceKeyLocal: 'Chave guardada neste dispositivo',
+  serviceEdit: 'Editar {name}',
+  serviceEditShort: 'Editar',
+  serviceMakeDefault: 'Tornar {name} o padrão',
+  serviceMakeDefaultShort: 'Tornar padrão',
+  serviceRemove: 'Remover {name}',
+  serviceRemoveShort: 'Remover',
+  serviceRemoveWork:
+    'Ainda há trabalho indo para {name} ({count} lotes, relatórios na fila ou monitoramentos). Cancelar esse trabalho e remover o serviço, ou manter o serviço?',
+  serviceRemoveCancelWork: 'Cancelar o trabalho e remover',
+  serviceKeep: 'Manter o serviço',
+  serviceAdd: 'Adicionar um serviço',
+  serviceNameLabel: 'Nome',
+  serviceNameHelp: 'Mostrado onde quer que você escolha um serviço. Se ficar vazio, é usado o host.',
+  serviceSaved: '{name} foi salvo.',
+  serviceRemoved: '{name} foi removido, junto com a chave.',
+  serviceMadeDefault: '{name} agora é o padrão.',
+  menuReportPageOn: 'Gerar relatório desta página em',
+  menuReportLinkOn: 'Gerar relatório deste link em',
+  serviceGoneName: '(serviço removido)',
+  watchOnService: 'em {name}',
 } satisfies LocaleCatalogue;

@@ -8,10 +8,10 @@ import { t } from '@/lib/shared/i18n';
  * its answer or the typed error whose message is ready to show to the user;
  * and hear when the background says a setting changed.
  */
-export async function sendToBackground<T extends MessageType>(type: T, payload: RequestOf<T>): Promise<ResponseOf<T>> {
+export async function sendToBackground<T extends MessageType>(type: T, payload: RequestOf<T>, service?: string | null): Promise<ResponseOf<T>> {
   let reply: Reply<ResponseOf<T>> | undefined;
   try {
-    reply = (await browser.runtime.sendMessage({ type, payload })) as Reply<ResponseOf<T>> | undefined;
+    reply = (await browser.runtime.sendMessage(service ? { type, payload, service } : { type, payload })) as Reply<ResponseOf<T>> | undefined;
   } catch (error) {
     throw asApiError(error, t('errorNoBackground'));
   }

@@ -86,7 +86,8 @@ export interface RunningService {
   /** Inserts reports directly: no fetch, no audit, no quota. */
   seedReports(apiKey: string, seeds: SeedReport[]): { id: number; url: string; project: string }[];
   /** The last 1000 requests; `path` is the request target, query included. */
-  requestLog: { method: string; path: string; at: number }[];
+  /** Every request received, with the Authorization header it carried (null without one): tests assert which key went where. */
+  requestLog: { method: string; path: string; at: number; authorization: string | null }[];
   close(): Promise<void>;
 }
 
@@ -127,7 +128,7 @@ export async function startReportService(o: ServiceOptions = {}): Promise<Runnin
   const state: ServiceState = { store, limiter, settings, origin: '', closing: closing.signal };
 
   const server = createServer((req, res) => {
-    requestLog.push({ method: req.method ?? 'GET', path: req.url ?? '/', at: Date.now() });
+    requestLog.push({ method: req.method ?? 'GET', path: req.url ?? '/', at: Date.now(), authorization: req.headers.authorization ?? null });
     if (requestLog.length > LOG_SIZE) requestLog.splice(0, requestLog.length - LOG_SIZE);
     void respond(state, req, res);
   });

@@ -24,6 +24,12 @@ export function WatchRow({ watch, now, busy, onChange, onRemove, onCheckNow }: P
     <tr class="watches__row" data-watch={watch.id} data-verdict={last?.verdict ?? 'none'}>
       <th scope="row" class="watches__address" translate={false}>
         {address}
+        {watch.serviceName && (
+          <span class="muted watches__service" translate>
+            {' '}
+            · {t('watchOnService', { name: watch.serviceName })}
+          </span>
+        )}
       </th>
       <td>
         <div class="watches__schedule">

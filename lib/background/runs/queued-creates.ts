@@ -8,7 +8,7 @@ import { addRun, driveRuns, onItemSettled } from '@/lib/background/runs/run-engi
 import type { Claim, Outcome } from '@/lib/background/runs/run-state';
 import type { QueuedReport, Run, RunItem } from '@/lib/protocol';
 import { pageKey } from '@/lib/shared/page-address';
-import { runs } from '@/lib/storage';
+import { readDefaultServiceId, runs } from '@/lib/storage';
 import { t } from '@/lib/shared/i18n';
 
 /**
@@ -77,8 +77,15 @@ export async function queuedFor(url: string): Promise<QueuedReport | null> {
  * its entry (with the privacy asked last). `sentAt`: when the create that failed was sent;
  * `reached`: whether it may have reached the service (false only when the browser was offline).
  */
-export async function queueReport(request: { url: string; privacy: 0 | 1; sentAt: number; reached?: boolean }, error: ApiErrorData | null = null) {
+export async function queueReport(
+  request: { url: string; privacy: 0 | 1; sentAt: number; reached?: boolean; service?: string | null },
+  error: ApiErrorData | null = null,
+) {
   const now = Date.now();
+  // Queued for the service it was meant for, and merged only with a queued create of the same service.
+  const defaultId = await readDefaultServiceId();
+  const service = request.service ?? defaultId;
+  const sameService = (run: Run) => (run.service ?? defaultId) === service;
   const key = pageKey(request.url);
   const sent = request.reached === false ? undefined : request.sentAt;
   // The first wait after `waitsBefore` waits, and never while a send of unknown fate may still be audited.
@@ -95,7 +102,7 @@ export async function queueReport(request: { url: string; privacy: 0 | 1; sentAt
   await runs.update((list) =>
     list.map((run) => {
       const [known] = run.items;
-      if (id !== null || !known || known.state !== 'pending' || !waiting(run) || !isOf(run, key)) return run;
+      if (id !== null || !known || known.state !== 'pending' || !waiting(run) || !isOf(run, key) || !sameService(run)) return run;
       id = run.id;
       const sentAt = sent ?? known.sentAt;
       return { ...run, privacy: request.privacy, waitUntil: until(sentAt, run.waits - 1), items: [item(known, sentAt)] };
@@ -103,6 +110,7 @@ export async function queueReport(request: { url: string; privacy: 0 | 1; sentAt
   );
   if (id === null) {
     const added = await addRun('create', [{ url: request.url }], request.privacy, {
+      service,
       shape: (run) => ({
         ...run,
         queued: true,

@@ -20,7 +20,7 @@ import { workOn } from '@/lib/background/runs/run-work';
 import type { Outcome } from '@/lib/background/runs/run-state';
 import type { Run, RunAction, RunView } from '@/lib/protocol';
 import { pageKey } from '@/lib/shared/page-address';
-import { reportJobs, runs } from '@/lib/storage';
+import { readDefaultServiceId, reportJobs, runs } from '@/lib/storage';
 import { t } from '@/lib/shared/i18n';
 import { afterStart } from '@/lib/background/start-work';
 
@@ -96,7 +96,8 @@ export async function addRun(
     matched = targets.length,
     shape = (run) => run,
     alsoUnderWay = new Set(),
-  }: { matched?: number; shape?: (run: Run) => Run; alsoUnderWay?: ReadonlySet<string> } = {},
+    service,
+  }: { matched?: number; shape?: (run: Run) => Run; alsoUnderWay?: ReadonlySet<string>; service?: string | null } = {},
 ): Promise<{ run: RunView | null; underWay: number; id: string | null }> {
   if (targets.length === 0) throw new ApiError({ kind: 'validation', message: t('runNothing') });
   if (matched > MAX_RUN_ITEMS) {
@@ -106,11 +107,16 @@ export async function addRun(
     });
   }
   const outside = action === 'create' ? await createsOutsideRuns() : new Set<string>();
+  // The run keeps the service it was started for: its items never go to another.
+  const serviceId = service ?? (await readDefaultServiceId());
+  const ofService = (run: Run): Run => (serviceId ? { ...run, service: serviceId } : run);
   let added: Run | null = null;
   // Read and written in one change of the stored runs: a second click's run sees the first one's items.
   await runs.update((list) => {
     const run = shape(
-      newRun(crypto.randomUUID(), action, targets, privacy, Date.now(), new Set([...keysUnderWay(list, action), ...outside, ...alsoUnderWay])),
+      ofService(
+        newRun(crypto.randomUUID(), action, targets, privacy, Date.now(), new Set([...keysUnderWay(list, action), ...outside, ...alsoUnderWay])),
+      ),
     );
     added = run;
     if (run.items.length === 0) return list;
@@ -128,8 +134,14 @@ export async function addRun(
 }
 
 /** A run the user asked for in a page: when all of it is under way already, the page says so. */
-export async function startRun(action: RunAction, targets: readonly RunTarget[], privacy?: 0 | 1, matched = targets.length): Promise<RunView> {
-  const { run } = await addRun(action, targets, privacy, { matched });
+export async function startRun(
+  action: RunAction,
+  targets: readonly RunTarget[],
+  privacy?: 0 | 1,
+  matched = targets.length,
+  service?: string | null,
+): Promise<RunView> {
+  const { run } = await addRun(action, targets, privacy, { matched, service });
   if (!run) throw new ApiError({ kind: 'validation', message: t('runAllUnderWay') });
   return run;
 }
@@ -163,7 +175,8 @@ async function markSent(taken: Claim, sentAt: number): Promise<void> {
 
 async function lane(): Promise<void> {
   for (let taken = await claim(); taken; taken = await claim()) {
-    const outcome = await workOn(taken, taken.waits, { connection: connectedApi, markSent });
+    const service = taken.service;
+    const outcome = await workOn(taken, taken.waits, { connection: () => connectedApi({}, service), markSent });
     let finished: Run | null = null;
     let settledRun: Run | undefined;
     await runs.update((list) => {

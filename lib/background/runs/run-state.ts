@@ -74,6 +74,8 @@ export interface Claim {
   waits: number;
   /** When its report was asked for, for a queued create (a run of one, given up after 7 days). */
   queuedAt?: number;
+  /** The service of its run; absent for runs kept by versions before named services (the default's). */
+  service?: string;
 }
 
 const ready = (item: RunItem, now: number) => item.state === 'pending' && (item.checkAfter === undefined || item.checkAfter <= now);
@@ -94,6 +96,7 @@ export function claimNext(runs: readonly Run[], now: number): { runs: Run[]; cla
       item,
       waits: run.waits,
       ...(run.queued ? { queuedAt: run.createdAt } : {}),
+      ...(run.service ? { service: run.service } : {}),
     };
     return { runs: runs.map((r) => (r === run ? withItem(r, index, taken) : r)), claim };
   }

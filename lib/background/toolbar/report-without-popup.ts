@@ -34,27 +34,30 @@ export function toolbarPrivacy(defaultPrivacy: Privacy): 0 | 1 {
 /** While a job it must tell about runs, the engine's alarm wakes the worker every minute: one stopped mid-audit is then settled and told. */
 const JOB_WAKE_MS = 60_000;
 
-async function outcome(address: string | undefined): Promise<NotificationContent | null> {
+async function outcome(address: string | undefined, service: string | null): Promise<NotificationContent | null> {
   const reportable = checkReportable(address);
   if (!reportable.ok) return unreportableNotification(reportable.reason);
   const privacy = toolbarPrivacy((await readPreferences()).defaultPrivacy);
   const sentAt = Date.now();
   try {
-    const connection = await connectedApi();
+    const connection = await connectedApi({}, service);
     const report = await startReport(connection, { url: reportable.url, privacy }, true);
     return successNotification(report);
   } catch (error) {
     const data = errorForPages(asApiError(error, t('errorReportFailed')));
     if (!isServiceAway(data)) return failureNotification(data, reportable.url);
     // Its own notification comes from the queue.
-    await queueReport({ url: reportable.url, privacy, sentAt, reached: globalThis.navigator?.onLine !== false }, data);
+    await queueReport({ url: reportable.url, privacy, sentAt, reached: globalThis.navigator?.onLine !== false, service }, data);
     return null;
   }
 }
 
-/** Reports a page and tells the outcome in a notification. Answers the notification's id, or null when the queue tells it. */
-export async function reportWithoutPopup(address: string | undefined): Promise<string | null> {
-  const content = await outcome(address);
+/**
+ * Reports a page to `service` (null: the default) and tells the outcome in a notification. Answers the
+ * notification's id, or null when the queue tells it.
+ */
+export async function reportWithoutPopup(address: string | undefined, service: string | null = null): Promise<string | null> {
+  const content = await outcome(address, service);
   return content ? showNotification(content) : null;
 }
 

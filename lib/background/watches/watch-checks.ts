@@ -14,7 +14,7 @@ import type { ListedReport, RequestOf, Run, Watch, WatchesView } from '@/lib/pro
 import { checkReportable, samePage } from '@/lib/shared/page-address';
 import { scoreDelta } from '@/lib/shared/check-summary';
 import { t } from '@/lib/shared/i18n';
-import { watches, watchSettings } from '@/lib/storage';
+import { readDefaultServiceId, readServiceList, watches, watchSettings } from '@/lib/storage';
 
 /**
  * Watched pages checked on their schedules by the one run engine: each check is a run of one
@@ -24,8 +24,12 @@ import { watches, watchSettings } from '@/lib/storage';
  */
 
 export async function readWatchesView(now = Date.now()): Promise<WatchesView> {
-  const [list, settings] = await Promise.all([watches.read(), watchSettings.read()]);
-  return watchesView(list, settings, now);
+  const [list, settings, { services, defaultId }] = await Promise.all([watches.read(), watchSettings.read(), readServiceList()]);
+  const view = watchesView(list, settings, now);
+  if (services.length < 2) return view;
+  // Watches kept by versions before named services check on the default.
+  const nameOf = (id: string | undefined) => services.find((service) => service.id === (id ?? defaultId))?.name;
+  return { ...view, watches: view.watches.map((watch) => ({ ...watch, serviceName: nameOf(watch.service) ?? t('serviceGoneName') })) };
 }
 
 const changed = async () => {
@@ -41,7 +45,9 @@ async function startChecks(chosen: readonly Watch[], now: number): Promise<void>
   await watches.update((list) => list.map((watch) => (ids.has(watch.id) ? { ...watch, lastCheckAt: now } : watch)));
   for (const watch of chosen) {
     // A create of the page already under way (the popup, a run) is left alone: it is no check.
-    await addRun('create', [{ url: watch.url }], watch.privacy, { shape: (run) => ({ ...run, watch: watch.id }) }).catch(() => null);
+    await addRun('create', [{ url: watch.url }], watch.privacy, { shape: (run) => ({ ...run, watch: watch.id }), service: watch.service }).catch(
+      () => null,
+    );
   }
   announce('watches');
 }
@@ -52,8 +58,12 @@ async function checkDue(): Promise<void> {
   await startChecks(dueWatches(list, settings, now), now);
 }
 
-export async function addWatches(request: RequestOf<'addWatches'>): Promise<{ view: WatchesView; added: number; madePrivate: number }> {
+export async function addWatches(
+  request: RequestOf<'addWatches'>,
+  service?: string | null,
+): Promise<{ view: WatchesView; added: number; madePrivate: number }> {
   const now = Date.now();
+  const serviceId = service ?? (await readDefaultServiceId());
   // Reports carry their address without a scheme; only web addresses are watched.
   const pages = request.pages.flatMap((page) => {
     const reportable = checkReportable(/^[a-z][a-z\d+.-]*:/i.test(page.url) ? page.url : `https://${page.url}`);
@@ -74,6 +84,7 @@ export async function addWatches(request: RequestOf<'addWatches'>): Promise<{ vi
     worseSince: null,
     lastError: null,
     webhookError: null,
+    ...(serviceId ? { service: serviceId } : {}),
   }));
   let result: ReturnType<typeof withAdded> | null = null;
   await watches.update((list) => {
@@ -162,7 +173,7 @@ async function judge(watch: Watch, made: ListedReport): Promise<void> {
   let report: Report = made;
   let previous: Report | null = null;
   try {
-    const { api } = await connectedApi();
+    const { api } = await connectedApi({}, watch.service);
     const { reports } = await reportsOfAddress(api, made.url);
     report = reports.find((r) => r.id === made.id) ?? made;
     previous = previousOf(report, reports);

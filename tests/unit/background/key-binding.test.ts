@@ -55,8 +55,8 @@ describe('a saved key is bound to the address it was saved for', () => {
 
   it('lives in an item of its own, apart from the address', async () => {
     const stored = await fakeBrowser.storage.local.get(null);
-    expect(JSON.stringify(stored.connection)).not.toContain(KEY);
-    expect(stored.apiKey).toEqual({ origin: home.baseUrl, key: KEY });
+    expect(JSON.stringify(stored.services)).not.toContain(KEY);
+    expect(Object.values(stored.serviceKeys as object)).toEqual([{ origin: home.baseUrl, key: KEY }]);
   });
 
   it('moves out of the address item written by an earlier version', async () => {
@@ -64,8 +64,9 @@ describe('a saved key is bound to the address it was saved for', () => {
     await fakeBrowser.storage.local.set({ connection: { baseUrl: home.baseUrl, apiKey: KEY } });
     expect(await readConnection()).toEqual({ baseUrl: home.baseUrl, apiKey: KEY });
     const stored = await fakeBrowser.storage.local.get(null);
-    expect(JSON.stringify(stored.connection)).not.toContain(KEY);
-    expect(stored.apiKey).toEqual({ origin: home.baseUrl, key: KEY });
+    expect(stored.connection).toBeUndefined();
+    expect(JSON.stringify(stored.services)).not.toContain(KEY);
+    expect(Object.values(stored.serviceKeys as object)).toEqual([{ origin: home.baseUrl, key: KEY }]);
   });
 });
 
@@ -104,7 +105,7 @@ describe('a key kept only until the browser closes', () => {
     const settings = await handlers().saveKeyLifetime({ sessionOnly: false });
     expect(settings).toMatchObject({ keySet: true, keyForSessionOnly: false });
     expect(JSON.stringify(await fakeBrowser.storage.session.get(null))).not.toContain(KEY);
-    expect((await fakeBrowser.storage.local.get('apiKey')).apiKey).toEqual({ origin: home.baseUrl, key: KEY });
+    expect(Object.values((await fakeBrowser.storage.local.get('serviceKeys')).serviceKeys as object)).toEqual([{ origin: home.baseUrl, key: KEY }]);
   });
 
   it('never reaches local storage, not even for a moment, when chosen before the first save', async () => {

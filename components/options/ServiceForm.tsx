@@ -1,0 +1,145 @@
+import { useState } from 'preact/hooks';
+import type { ServicesView } from '@/lib/protocol';
+import { sendToBackground } from '@/lib/pages/send-to-background';
+import { requestServiceAccess } from '@/lib/shared/permission';
+import { checkConnectionForm, connectionFailure, type ConnectionFailure } from '@/lib/options/connection-form';
+import { errorData } from '@/lib/pages/error-view';
+import { SERVICE_NAME_MAX } from '@/lib/shared/service-bounds';
+import { Notice } from '@/components/ui/Notice';
+import { Field } from '@/components/ui/Field';
+import { SecretInput } from '@/components/ui/SecretInput';
+import { t } from '@/lib/shared/i18n';
+
+type Listed = ServicesView['services'][number];
+
+interface Props {
+  /** The service changed; absent: a new one is added. */
+  editing?: Listed;
+  onSaved: (view: ServicesView, name: string) => void;
+  onCancel: () => void;
+}
+
+/** One service's name, address and key, proved with its account before it is kept. On failure the form keeps what was typed. */
+export function ServiceForm({ editing, onSaved, onCancel }: Props) {
+  const [name, setName] = useState(editing?.name ?? '');
+  const [address, setAddress] = useState(editing?.baseUrl ?? '');
+  const [key, setKey] = useState('');
+  const [sessionOnly, setSessionOnly] = useState(editing?.keyForSessionOnly ?? false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<ConnectionFailure | null>(null);
+  const prefix = editing ? `service-${editing.id}` : 'service-new';
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const check = checkConnectionForm({ address, key, keySet: editing?.keySet ?? false, savedBaseUrl: editing?.baseUrl ?? null });
+    if (!check.ok) {
+      setFailure({ message: null, fields: check.fields });
+      return;
+    }
+    // Asked before anything is awaited: the browser shows its prompt only within the user's click.
+    const asked = requestServiceAccess(check.baseUrl);
+    setBusy(true);
+    setFailure(null);
+    void (async () => {
+      try {
+        if (!(await asked)) {
+          setFailure({ message: t('connectionRefused', { host: new URL(check.baseUrl).host }), fields: {} });
+          return;
+        }
+        const { view } = await sendToBackground('saveService', {
+          ...(editing ? { id: editing.id } : {}),
+          name,
+          baseUrl: check.baseUrl,
+          ...(check.apiKey ? { apiKey: check.apiKey } : {}),
+          keyForSessionOnly: sessionOnly,
+        });
+        onSaved(view, name.trim() || new URL(check.baseUrl).host);
+      } catch (error) {
+        setFailure(connectionFailure(errorData(error)));
+      } finally {
+        setBusy(false);
+      }
+    })();
+  };
+
+  const addressError = failure?.fields.baseUrl;
+  const keyError = failure?.fields.apiKey;
+  return (
+    <form
+      class="service-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={editing ? t('serviceEdit', { name: editing.name }) : t('serviceAdd')}
+      aria-busy={busy}
+    >
+      <Field id={`${prefix}-name`} label={t('serviceNameLabel')}>
+        <input
+          id={`${prefix}-name`}
+          class="input"
+          value={name}
+          maxLength={SERVICE_NAME_MAX}
+          onInput={(e) => setName(e.currentTarget.value)}
+          aria-describedby={`${prefix}-name-help`}
+        />
+        <p class="field__help" id={`${prefix}-name-help`}>
+          {t('serviceNameHelp')}
+        </p>
+      </Field>
+      <Field id={`${prefix}-address`} label={t('addressLabel')}>
+        <input
+          id={`${prefix}-address`}
+          translate={false}
+          dir="ltr"
+          class="input"
+          type="url"
+          inputMode="url"
+          value={address}
+          onInput={(e) => setAddress(e.currentTarget.value)}
+          placeholder="https://reports.example.com"
+          spellcheck={false}
+          aria-invalid={addressError ? 'true' : undefined}
+          aria-describedby={addressError ? `${prefix}-address-error` : undefined}
+        />
+        {addressError && (
+          <p class="field__error" id={`${prefix}-address-error`}>
+            {addressError}
+          </p>
+        )}
+      </Field>
+      <Field id={`${prefix}-key`} label={t('keyLabel')}>
+        <SecretInput
+          id={`${prefix}-key`}
+          what={t('keyWhat')}
+          value={key}
+          onInput={setKey}
+          placeholder={editing?.keySet ? t('keyPlaceholderKeep') : ''}
+          invalid={Boolean(keyError)}
+          describedBy={keyError ? `${prefix}-key-error` : undefined}
+        />
+        {keyError && (
+          <p class="field__error" id={`${prefix}-key-error`}>
+            {keyError}
+          </p>
+        )}
+        <label class="check">
+          <input type="checkbox" checked={sessionOnly} disabled={busy} onChange={(e) => setSessionOnly(e.currentTarget.checked)} />
+          {t('keySessionOnly')}
+        </label>
+      </Field>
+      {failure?.message && <Notice tone="error" message={failure.message} />}
+      <div class="connection__actions">
+        <button type="submit" class="button button--primary" disabled={busy}>
+          {t('save')}
+        </button>
+        <button type="button" class="button" onClick={onCancel} disabled={busy}>
+          {t('cancel')}
+        </button>
+        {busy && (
+          <span class="muted" role="status">
+            {t('connectionChecking')}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

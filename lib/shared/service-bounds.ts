@@ -1,0 +1,13 @@
+/** The bounds of the named services a user connects to (lib/storage.ts keeps them). */
+
+/** The most services kept: an agency's own and a few clients'. */
+export const SERVICES_MAX = 10;
+/** The longest name a service may carry. */
+export const SERVICE_NAME_MAX = 60;
+/** The longest id: ids are UUIDs. */
+export const SERVICE_ID_MAX = 64;
+
+/** A new service's name when none is typed: the host of its address. */
+export function serviceNameOf(baseUrl: string): string {
+  return new URL(baseUrl).host.slice(0, SERVICE_NAME_MAX);
+}
