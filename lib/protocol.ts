@@ -11,6 +11,7 @@ import { LIMIT_CATEGORIES } from '@/lib/shared/check-categories';
 import type { AcceptedFinding, LimitsVerdict, SiteLimits } from '@/lib/shared/site-limits';
 import { AGENCY_NAME_MAX, LOGO_DATA_URL, LOGO_DATA_URL_MAX, type Agency } from '@/lib/shared/agency';
 import { TRACKER_ADDRESS_MAX, type IssueTracker } from '@/lib/shared/issue-tracker';
+import { SETTINGS_FILE_MAX_BYTES } from '@/lib/shared/settings-file';
 
 /**
  * The whole protocol between the extension's pages and its background, and
@@ -653,6 +654,12 @@ export const requests = {
   ),
   /** Sends the webhook a test alert; answers whether it took it. */
   testWebhook: lazy(() => z.object({})),
+  /** The user's settings as one file's text; the keys only when asked. */
+  exportSettings: lazy(() => z.object({ includeKeys: z.boolean() })),
+  /** What importing a settings file would change, part by part; a file that cannot be read is refused with the reason. */
+  previewImport: lazy(() => z.object({ text: z.string().check(z.maxLength(SETTINGS_FILE_MAX_BYTES)) })),
+  /** Imports every valid part of a settings file that changes something. */
+  applyImport: lazy(() => z.object({ text: z.string().check(z.maxLength(SETTINGS_FILE_MAX_BYTES)) })),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -736,6 +743,33 @@ export interface Responses {
   getWatchFor: WatchView | null;
   saveWatchSettings: WatchesView;
   testWebhook: { ok: true } | { ok: false; message: string };
+  exportSettings: { fileName: string; text: string };
+  previewImport: SettingsImportPreview;
+  applyImport: SettingsImportResult;
+}
+
+/** One part of a settings file (services, preferences, watches …) and what importing it would do, in words. */
+export interface SettingsPartPreview {
+  part: string;
+  title: string;
+  /** `same`: already as in the file; `invalid`: left out, the line says where it is wrong. */
+  state: 'changes' | 'same' | 'invalid';
+  lines: string[];
+}
+
+export interface SettingsImportPreview {
+  parts: SettingsPartPreview[];
+  /** The file holds API keys. */
+  withKeys: boolean;
+  /** Parts that would change something. */
+  applicable: number;
+  /** The new service address, when the extension may not reach it yet: the click that applies asks for it. */
+  serviceAddress: string | null;
+}
+
+export interface SettingsImportResult {
+  /** The parts written. */
+  applied: string[];
 }
 
 /** A report "Compare with…" offers: its address, score and date, never its checks. */

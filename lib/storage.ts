@@ -432,3 +432,18 @@ export const writeTracker = (project: string, tracker: Handover['trackers'][stri
     else if (project in trackers || Object.keys(trackers).length < TRACKERS_MAX) trackers[project] = tracker;
     return { ...current, trackers };
   });
+
+/**
+ * The schemas of the user's own settings above, entry by entry, for what a settings file carries
+ * (lib/background/settings-file/): a file is checked with the same schemas as storage, strictly, so a
+ * bad part is named rather than dropped. Lazy: nothing is built until a file is read.
+ */
+export const userSettingSchemas = {
+  preferences: preferencesSchema,
+  siteLimits: siteLimitsSchema,
+  accepted: acceptedFindingSchema,
+  watch: watchSchema,
+  watchSettings: watchSettingsSchema,
+  agency: agencySchema,
+  tracker: issueTrackerSchema,
+};

@@ -31,6 +31,8 @@ import {
   testWebhook,
   watchFor,
 } from '@/lib/background/watches/watch-checks';
+import { exportSettings } from '@/lib/background/settings-file/settings-export';
+import { applyImport, previewImport } from '@/lib/background/settings-file/settings-import';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
 export function createHandlers(): Handlers {
@@ -142,6 +144,9 @@ export function createHandlers(): Handlers {
     getWatchFor: ({ url }) => watchFor(url),
     saveWatchSettings: (request) => saveWatchSettings(request),
     testWebhook: () => testWebhook(),
+    exportSettings: ({ includeKeys }) => exportSettings(includeKeys),
+    previewImport: ({ text }) => previewImport(text),
+    applyImport: ({ text }) => applyImport(text),
   };
 }
 
