@@ -47,6 +47,17 @@ export const settingsViewSchema = lazy(() =>
     /** The key is forgotten when the browser closes (kept in session storage only). */
     keyForSessionOnly: z.boolean(),
     preferences: preferencesSchema,
+    /** What the organisation's policy sets (absent without one): each field shows "Set by your organisation". */
+    managed: z.optional(
+      z.object({
+        serviceAddress: z.boolean(),
+        serviceName: z.nullable(z.string()),
+        addressLocked: z.boolean(),
+        defaultPrivacy: z.boolean(),
+        /** Values of the policy ignored as unusable, by name. */
+        ignored: z.array(z.string()),
+      }),
+    ),
   }),
 );
 export type SettingsView = z.infer<typeof settingsViewSchema>;

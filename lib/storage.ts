@@ -447,3 +447,22 @@ export const userSettingSchemas = {
   agency: agencySchema,
   tracker: issueTrackerSchema,
 };
+
+// --- What an administrator set for the extension (storage.managed: Chrome's policies, Firefox's policies.json).
+
+/** The managed area as the browser gives it, unchecked (lib/background/managed/ reads it); empty where there is no policy. */
+export async function readManagedArea(): Promise<Record<string, unknown>> {
+  try {
+    return ((await browser.storage.managed.get(null)) as Record<string, unknown> | undefined) ?? {};
+  } catch {
+    // Firefox without a policy for the extension, or a browser without the area.
+    return {};
+  }
+}
+
+/** The presets of the policy last applied: a preset is applied once per value the administrator sets, and the user may change it then. */
+export const managedApplied = defineStored<{ serviceAddress: string | null; defaultPrivacy: z.infer<typeof privacy> | null }>(
+  'local:managedApplied',
+  lazy(() => z.object({ serviceAddress: z.nullable(z.string().check(z.maxLength(2048))), defaultPrivacy: z.nullable(privacy) })),
+  { serviceAddress: null, defaultPrivacy: null },
+);

@@ -51,6 +51,9 @@ export function App() {
         )
       ) : (
         <>
+          {settings.managed && settings.managed.ignored.length > 0 && (
+            <Notice tone="warning" live={false} message={t('managedIgnored', { names: settings.managed.ignored.join(', ') })} />
+          )}
           {revoked && <PermissionBanner baseUrl={revoked} onGranted={() => void c.refresh()} />}
           <div id="connection" class={`options__group${c.account.state === 'none' ? '' : ' options__group--split'}`}>
             <ConnectionForm settings={settings} onSaved={c.saved} onForgotten={c.forgotten} />

@@ -1771,4 +1771,8 @@ export default {
   settingsChangeAddress: 'يجعل عنوان الخدمة {address}',
   settingsChangeKeySet: 'يضبط مفتاح API الخاص بها',
   settingsChangeKeyNeeded: 'يجب بعد ذلك كتابة مفتاح API في قسم الاتصال',
+  managedBySetting: 'ضبطته مؤسستك',
+  managedServiceName: 'ضبطته مؤسستك: {name}',
+  managedAddressLocked: 'ضبطت مؤسستك عنوان الخدمة هذا: لا يمكن تغييره هنا.',
+  managedIgnored: 'في سياسة مؤسستك قيم لا تستطيع الإضافة استخدامها، لذا تُتجاهل: {names}.',
 } satisfies LocaleCatalogue;

@@ -1213,4 +1213,8 @@ export default {
   settingsChangeAddress: 'setzt die Dienstadresse auf {address}',
   settingsChangeKeySet: 'setzt seinen API-Schlüssel',
   settingsChangeKeyNeeded: 'sein API-Schlüssel muss dann unter „Verbindung“ eingegeben werden',
+  managedBySetting: 'Von Ihrer Organisation festgelegt',
+  managedServiceName: 'Von Ihrer Organisation festgelegt: {name}',
+  managedAddressLocked: 'Ihre Organisation hat diese Dienstadresse festgelegt: Sie kann hier nicht geändert werden.',
+  managedIgnored: 'Die Richtlinie Ihrer Organisation enthält Werte, die die Erweiterung nicht verwenden kann; sie werden ignoriert: {names}.',
 } satisfies LocaleCatalogue;

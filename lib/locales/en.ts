@@ -1174,4 +1174,8 @@ export default {
   settingsChangeAddress: 'sets the service address to {address}',
   settingsChangeKeySet: 'sets its API key',
   settingsChangeKeyNeeded: 'its API key must then be typed in Connection',
+  managedBySetting: 'Set by your organisation',
+  managedServiceName: 'Set by your organisation: {name}',
+  managedAddressLocked: 'Your organisation set this service address: it cannot be changed here.',
+  managedIgnored: 'Your organisation’s policy has values the extension cannot use, so they are ignored: {names}.',
 } as const;

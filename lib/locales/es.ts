@@ -1331,4 +1331,8 @@ export default {
   settingsChangeAddress: 'fija la dirección del servicio en {address}',
   settingsChangeKeySet: 'fija su clave de API',
   settingsChangeKeyNeeded: 'después habrá que escribir su clave de API en Conexión',
+  managedBySetting: 'Establecido por tu organización',
+  managedServiceName: 'Establecido por tu organización: {name}',
+  managedAddressLocked: 'Tu organización estableció esta dirección del servicio: no se puede cambiar aquí.',
+  managedIgnored: 'La directiva de tu organización tiene valores que la extensión no puede usar, así que se ignoran: {names}.',
 } satisfies LocaleCatalogue;

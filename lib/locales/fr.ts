@@ -1348,4 +1348,8 @@ export default {
   settingsChangeAddress: 'règle l’adresse du service sur {address}',
   settingsChangeKeySet: 'règle sa clé d’API',
   settingsChangeKeyNeeded: 'sa clé d’API devra ensuite être saisie dans Connexion',
+  managedBySetting: 'Défini par votre organisation',
+  managedServiceName: 'Défini par votre organisation : {name}',
+  managedAddressLocked: 'Votre organisation a défini cette adresse de service : elle ne peut pas être modifiée ici.',
+  managedIgnored: 'La stratégie de votre organisation contient des valeurs que l’extension ne peut pas utiliser ; elles sont ignorées : {names}.',
 } satisfies LocaleCatalogue;

@@ -1328,4 +1328,8 @@ export default {
   settingsChangeAddress: 'define o endereço do serviço como {address}',
   settingsChangeKeySet: 'define sua chave de API',
   settingsChangeKeyNeeded: 'depois, a chave de API precisa ser digitada em Conexão',
+  managedBySetting: 'Definido pela sua organização',
+  managedServiceName: 'Definido pela sua organização: {name}',
+  managedAddressLocked: 'Sua organização definiu este endereço do serviço: ele não pode ser alterado aqui.',
+  managedIgnored: 'A política da sua organização tem valores que a extensão não pode usar, então eles são ignorados: {names}.',
 } satisfies LocaleCatalogue;

@@ -1173,4 +1173,8 @@ export default {
   settingsChangeAddress: 'hizmet adresini {address} yapar',
   settingsChangeKeySet: 'API anahtarını ayarlar',
   settingsChangeKeyNeeded: 'ardından API anahtarı Bağlantı bölümünde girilmelidir',
+  managedBySetting: 'Kuruluşunuz tarafından ayarlandı',
+  managedServiceName: 'Kuruluşunuz tarafından ayarlandı: {name}',
+  managedAddressLocked: 'Bu hizmet adresini kuruluşunuz ayarladı: burada değiştirilemez.',
+  managedIgnored: 'Kuruluşunuzun ilkesinde uzantının kullanamayacağı değerler var, bu yüzden yok sayılıyorlar: {names}.',
 } satisfies LocaleCatalogue;
