@@ -1173,6 +1173,7 @@ export default {
     'Speichern Sie Dienstadresse und Einstellungen, Grenzen, akzeptierte Befunde und beobachtete Seiten in einer Datei, als Kopie oder für einen anderen Browser. Berichte, Läufe und Verlauf bleiben draußen.',
   settingsExport: 'Einstellungen exportieren',
   settingsExportWithKeys: 'API-Schlüssel einschließen',
+  settingsExportWebhookNote: 'Webhook-Adressen können ebenfalls wie Passwörter wirken: Sie kommen nur mit den Schlüsseln in die Datei.',
   settingsExportKeysWarning:
     'Die Datei enthält Ihren API-Schlüssel als Klartext: Wer die Datei hat, kann Ihr Konto nutzen. Bewahren Sie sie sicher auf und löschen Sie sie nach dem Import.',
   settingsExporting: 'Wird exportiert …',

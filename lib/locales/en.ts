@@ -1134,6 +1134,7 @@ export default {
     'Save your service address and preferences, limits, accepted findings and watched pages in one file, to keep a copy or set up another browser. Reports, runs and history stay out.',
   settingsExport: 'Export settings',
   settingsExportWithKeys: 'Include API keys',
+  settingsExportWebhookNote: 'Webhook addresses can work as passwords too: they travel only with the keys.',
   settingsExportKeysWarning:
     'The file will hold your API key as plain text: anyone who has the file can use your account. Keep it safe and delete it once imported.',
   settingsExporting: 'Exporting…',

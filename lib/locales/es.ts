@@ -1283,6 +1283,7 @@ export default {
     'Guarda la dirección del servicio y tus preferencias, límites, hallazgos aceptados y páginas vigiladas en un archivo, como copia o para configurar otro navegador. Informes, tareas e historial quedan fuera.',
   settingsExport: 'Exportar ajustes',
   settingsExportWithKeys: 'Incluir claves de API',
+  settingsExportWebhookNote: 'Las direcciones de webhook también pueden servir de contraseña: solo viajan con las claves.',
   settingsExportKeysWarning:
     'El archivo tendrá tu clave de API en texto plano: quien tenga el archivo puede usar tu cuenta. Guárdalo en un lugar seguro y bórralo tras importarlo.',
   settingsExporting: 'Exportando…',

@@ -1300,6 +1300,7 @@ export default {
     'Enregistrez l’adresse du service et vos préférences, limites, constats acceptés et pages surveillées dans un fichier, pour en garder une copie ou configurer un autre navigateur. Rapports, traitements et historique n’y sont pas.',
   settingsExport: 'Exporter les réglages',
   settingsExportWithKeys: 'Inclure les clés d’API',
+  settingsExportWebhookNote: 'Les adresses de webhook peuvent aussi servir de mot de passe : elles ne partent qu’avec les clés.',
   settingsExportKeysWarning:
     'Le fichier contiendra votre clé d’API en clair : quiconque a le fichier peut utiliser votre compte. Gardez-le en lieu sûr et supprimez-le une fois importé.',
   settingsExporting: 'Export…',

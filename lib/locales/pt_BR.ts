@@ -1280,6 +1280,7 @@ export default {
     'Salve o endereço do serviço e suas preferências, limites, achados aceitos e páginas vigiadas em um arquivo, como cópia ou para configurar outro navegador. Relatórios, execuções e histórico ficam de fora.',
   settingsExport: 'Exportar configurações',
   settingsExportWithKeys: 'Incluir chaves de API',
+  settingsExportWebhookNote: 'Endereços de webhook também podem funcionar como senhas: eles só vão junto com as chaves.',
   settingsExportKeysWarning:
     'O arquivo terá sua chave de API em texto simples: quem tiver o arquivo pode usar sua conta. Guarde-o em local seguro e apague-o depois de importar.',
   settingsExporting: 'Exportando…',

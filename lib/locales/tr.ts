@@ -1130,6 +1130,7 @@ export default {
     'Hizmet adresini ve tercihlerinizi, sınırları, kabul edilen bulguları ve izlenen sayfaları tek bir dosyaya kaydedin; yedek olarak ya da başka bir tarayıcıyı kurmak için. Raporlar, işler ve geçmiş dosyaya girmez.',
   settingsExport: 'Ayarları dışa aktar',
   settingsExportWithKeys: 'API anahtarlarını ekle',
+  settingsExportWebhookNote: 'Webhook adresleri de parola gibi işleyebilir: yalnızca anahtarlarla birlikte dosyaya girer.',
   settingsExportKeysWarning:
     'Dosya API anahtarınızı düz metin olarak içerecek: dosyaya sahip olan herkes hesabınızı kullanabilir. Güvenli tutun ve içe aktardıktan sonra silin.',
   settingsExporting: 'Dışa aktarılıyor…',

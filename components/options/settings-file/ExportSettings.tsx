@@ -30,9 +30,18 @@ export function ExportSettings() {
   return (
     <div class="settings-file__export">
       <label class="check">
-        <input type="checkbox" id="settings-export-keys" checked={withKeys} onChange={(event) => setWithKeys(event.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          id="settings-export-keys"
+          checked={withKeys}
+          aria-describedby="settings-export-keys-help"
+          onChange={(event) => setWithKeys(event.currentTarget.checked)}
+        />
         <span>{t('settingsExportWithKeys')}</span>
       </label>
+      <p class="field__help" id="settings-export-keys-help">
+        {t('settingsExportWebhookNote')}
+      </p>
       {withKeys && <Notice tone="warning" message={t('settingsExportKeysWarning')} />}
       <button type="button" class="button button--primary" id="settings-export" aria-disabled={busy} onClick={() => !busy && void save()}>
         {busy ? t('settingsExporting') : t('settingsExport')}

@@ -4,7 +4,7 @@ import { servicesForExport } from '@/lib/background/settings-file/services-part'
 import { SETTINGS_FORMAT, SETTINGS_VERSION, type SettingsFile } from '@/lib/background/settings-file/settings-file-format';
 
 /**
- * The user's settings as one file: the services (keys only when asked), preferences, the agency and
+ * The user's settings as one file: the services (keys and the webhook's address only when asked), preferences, the agency and
  * trackers, site limits, accepted findings, watches and their alert settings. Never caches, runs,
  * queues or history.
  */
@@ -17,7 +17,8 @@ export async function exportSettings(includeKeys: boolean, now = new Date()): Pr
     watches.read(),
     watchSettings.read(),
   ]);
-  const withKeys = services.some((service) => service.apiKey !== undefined);
+  const webhook = includeKeys ? alerts.webhook : undefined;
+  const withKeys = services.some((service) => service.apiKey !== undefined) || Boolean(webhook);
   const file: SettingsFile = {
     format: SETTINGS_FORMAT,
     version: SETTINGS_VERSION,
@@ -30,7 +31,7 @@ export async function exportSettings(includeKeys: boolean, now = new Date()): Pr
     siteLimits: limits.limits,
     accepted: limits.accepted,
     watches: watchList,
-    watchSettings: { scoreDrop: alerts.scoreDrop, webhook: alerts.webhook },
+    watchSettings: { scoreDrop: alerts.scoreDrop, ...(webhook !== undefined ? { webhook } : {}) },
   };
   return { fileName: settingsFileName(now, withKeys), text: JSON.stringify(file, null, 2) };
 }

@@ -34,7 +34,10 @@ const buildPartSchemas = () => ({
   siteLimits: boundedRecord(userSettingSchemas.siteLimits, LIMITS_MAX_SITES),
   accepted: z.array(userSettingSchemas.accepted).check(z.maxLength(ACCEPTED_MAX)),
   watches: z.array(userSettingSchemas.watch).check(z.maxLength(MAX_WATCHES)),
-  watchSettings: z.pick(userSettingSchemas.watchSettings, { scoreDrop: true, webhook: true }),
+  // The webhook's address can work as a password: it travels only in a file with keys.
+  watchSettings: z.extend(z.pick(userSettingSchemas.watchSettings, { scoreDrop: true }), {
+    webhook: z.optional(userSettingSchemas.watchSettings.shape.webhook),
+  }),
 });
 const partSchemas = lazy(buildPartSchemas);
 

@@ -115,20 +115,41 @@ describe('export', () => {
         'watchSettings',
       ].sort(),
     );
-    // State of the watches' alerts is no setting: only the score drop and the webhook travel.
-    expect(file.watchSettings).toEqual({ scoreDrop: 9, webhook: { url: 'https://hooks.example.com/x', kind: 'json' } });
+    // State of the watches' alerts is no setting, and the webhook's address can work as a password: only the score drop travels.
+    expect(file.watchSettings).toEqual({ scoreDrop: 9 });
+    expect(text).not.toContain('hooks.example.com');
   });
 
   it('carries the key only when asked, and then says so in its name and content', async () => {
     await setUp();
     const { fileName, text } = await handlers().exportSettings({ includeKeys: true });
     expect(fileName).toMatch(/-with-keys\.json$/);
-    expect(fileOf(text)).toMatchObject({ withKeys: true, services: [{ apiKey: KEY }] });
+    expect(fileOf(text)).toMatchObject({
+      withKeys: true,
+      services: [{ apiKey: KEY }],
+      watchSettings: { scoreDrop: 9, webhook: { url: 'https://hooks.example.com/x', kind: 'json' } },
+    });
   });
 
-  it('without a key saved, a file asked with keys holds none and is named as one without', async () => {
+  it('a file without keys leaves the webhook in place; one with keys sets it', async () => {
+    await setUp();
+    const without = (await handlers().exportSettings({ includeKeys: false })).text;
+    const withKeys = (await handlers().exportSettings({ includeKeys: true })).text;
+    const other = { url: 'https://other-hooks.example.com/y', kind: 'slack' as const };
+    await watchSettings.write({ ...DEFAULT_WATCH_SETTINGS, scoreDrop: 9, webhook: other });
+    expect((await handlers().previewImport({ text: without })).applicable).toBe(0);
+    await handlers().applyImport({ text: without });
+    expect((await watchSettings.read()).webhook).toEqual(other);
+    const part = (await handlers().previewImport({ text: withKeys })).parts.find((entry) => entry.part === 'watchSettings')!;
+    expect(part.lines).toEqual(['changes 1 setting']);
+    await handlers().applyImport({ text: withKeys });
+    expect((await watchSettings.read()).webhook).toEqual({ url: 'https://hooks.example.com/x', kind: 'json' });
+  });
+
+  it('without a key or webhook saved, a file asked with keys holds none and is named as one without', async () => {
     await setUp();
     await writeConnection({ baseUrl: BASE, apiKey: '' });
+    await watchSettings.write({ ...DEFAULT_WATCH_SETTINGS, scoreDrop: 9 });
     const { fileName, text } = await handlers().exportSettings({ includeKeys: true });
     expect(fileName).not.toContain('with-keys');
     expect(fileOf(text).withKeys).toBe(false);
@@ -146,7 +167,7 @@ describe('import', () => {
     await writeTracker('example.com', { kind: 'jira' });
     await siteLimits.write({ limits: { 'example.com': limits({ minScore: 10 }) }, accepted: [] });
     await watches.write([watch('https://example.com/', { every: 'monthly' })]);
-    await watchSettings.write({ ...DEFAULT_WATCH_SETTINGS, scoreDrop: 30 });
+    await watchSettings.write({ ...(await watchSettings.read()), scoreDrop: 30 });
 
     const preview = await handlers().previewImport({ text });
     expect(preview.applicable).toBe(7);
@@ -263,6 +284,12 @@ describe('a bad file', () => {
   });
 
   it.each([
+    [
+      'a webhook that is no web address',
+      'watchSettings',
+      { scoreDrop: 5, webhook: { url: 'javascript:alert(1)', kind: 'json' } },
+      'watchSettings.webhook.url',
+    ],
     ['a watch with an hour past 23', 'watches', [watch('https://example.com/', { hour: 99 })], 'watches.0.hour'],
     ['a privacy that does not exist', 'preferences', { defaultPrivacy: 7, badgeEnabled: false }, 'preferences.defaultPrivacy'],
     ['site limits that are not an object', 'siteLimits', [1], 'siteLimits'],
