@@ -17,6 +17,8 @@ import { scheduleWork } from '@/lib/background/runs/run-engine';
 import { applyServices, servicesForExport } from '@/lib/background/settings-file/services-part';
 import { changesAnything, mergePart, type CurrentSettings, type PartChange } from '@/lib/background/settings-file/import-merge';
 import { partPreview } from '@/lib/background/settings-file/import-summary';
+import { managedPolicy } from '@/lib/background/managed/managed-policy';
+import { t } from '@/lib/shared/i18n';
 import {
   readSettingsFile,
   SETTINGS_PARTS,
@@ -57,19 +59,30 @@ export async function readCurrentSettings(): Promise<CurrentSettings> {
 
 type Changes = { [P in SettingsPart]?: { value: PartValues[P]; change: PartChange } };
 
-function changesOf(file: SettingsFileContent, current: CurrentSettings): Changes {
+/** The address the organisation locked, when a file would change it: that part is left out. */
+async function lockedAddress(file: SettingsFileContent): Promise<string | null> {
+  const services = file.parts.services;
+  if (!services?.ok || services.value.length === 0) return null;
+  const policy = await managedPolicy();
+  return policy.lockServiceAddress && services.value[0]!.baseUrl !== policy.serviceAddress ? policy.serviceAddress : null;
+}
+
+function changesOf(file: SettingsFileContent, current: CurrentSettings, locked: string | null): Changes {
   const changes: Record<string, { value: unknown; change: PartChange }> = {};
   for (const part of SETTINGS_PARTS) {
     const reading = file.parts[part];
+    if (part === 'services' && locked !== null) continue;
     if (reading?.ok) changes[part] = { value: reading.value, change: mergePart(part, current, reading.value, mergeOptions()).change };
   }
   return changes as Changes;
 }
 
-async function previewOf(file: SettingsFileContent, current: CurrentSettings, changes: Changes): Promise<SettingsImportPreview> {
+async function previewOf(file: SettingsFileContent, changes: Changes, locked: string | null): Promise<SettingsImportPreview> {
   const parts = SETTINGS_PARTS.flatMap((part) => {
     const reading = file.parts[part];
-    return reading ? [partPreview(part, reading, changes[part]?.change ?? null)] : [];
+    if (!reading) return [];
+    const preview = partPreview(part, reading, changes[part]?.change ?? null);
+    return [part === 'services' && locked !== null ? { ...preview, state: 'invalid' as const, lines: [t('managedAddressLocked')] } : preview];
   });
   const service = changes.services;
   const address = service && service.change.kind === 'service' ? service.change.address : null;
@@ -84,8 +97,8 @@ async function previewOf(file: SettingsFileContent, current: CurrentSettings, ch
 
 export async function previewImport(text: string): Promise<SettingsImportPreview> {
   const file = readSettingsFile(text);
-  const current = await readCurrentSettings();
-  return previewOf(file, current, changesOf(file, current));
+  const locked = await lockedAddress(file);
+  return previewOf(file, changesOf(file, await readCurrentSettings(), locked), locked);
 }
 
 /** Writes one part, merged again with what is stored at the moment of writing. */
@@ -131,7 +144,7 @@ async function writePart(part: SettingsPart, value: PartValues[SettingsPart]): P
 /** Applies every valid part of the file that changes something; answers which. */
 export async function applyImport(text: string): Promise<SettingsImportResult> {
   const file = readSettingsFile(text);
-  const changes = changesOf(file, await readCurrentSettings());
+  const changes = changesOf(file, await readCurrentSettings(), await lockedAddress(file));
   const applied: string[] = [];
   for (const part of SETTINGS_PARTS) {
     const entry = changes[part];

@@ -112,4 +112,22 @@ describe('the policy applied', () => {
     expect(settings.baseUrl).toBeNull();
     expect(settings.preferences.defaultPrivacy).toBe(1);
   });
+
+  it('a settings file cannot move a locked address: that part is named and left out, the others apply', async () => {
+    await setPolicy({ serviceAddress: ORG, lockServiceAddress: true });
+    const text = JSON.stringify({
+      format: 'site-report-settings',
+      version: 1,
+      services: [{ id: 'default', name: 'mine', baseUrl: 'https://mine.example', keyForSessionOnly: false }],
+      preferences: { defaultPrivacy: 2, badgeEnabled: false },
+    });
+    const preview = await handlers().previewImport({ text });
+    expect(preview.parts.map((part) => [part.part, part.state, ...part.lines])).toEqual([
+      ['services', 'invalid', 'Your organisation set this service address: it cannot be changed here.'],
+      ['preferences', 'changes', 'changes 1 setting'],
+    ]);
+    expect(preview.serviceAddress).toBeNull();
+    expect((await handlers().applyImport({ text })).applied).toEqual(['preferences']);
+    expect((await readConnection())?.baseUrl).toBe(ORG);
+  });
 });
