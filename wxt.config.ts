@@ -204,6 +204,8 @@ export default defineConfig({
     optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'],
     // `npm start` points development builds at the local service on loopback.
     ...(mode === 'development' ? { host_permissions: ['http://127.0.0.1/*'] } : {}),
+    // What an organisation may preset through Chrome's policies (public/managed-schema.json); Firefox reads policies.json without a schema.
+    ...(browser === 'firefox' ? {} : { storage: { managed_schema: 'managed-schema.json' } }),
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -12,6 +12,7 @@ import type { AcceptedFinding, LimitsVerdict, SiteLimits } from '@/lib/shared/si
 import { AGENCY_NAME_MAX, LOGO_DATA_URL, LOGO_DATA_URL_MAX, type Agency } from '@/lib/shared/agency';
 import { TRACKER_ADDRESS_MAX, type IssueTracker } from '@/lib/shared/issue-tracker';
 import { SERVICE_ID_MAX, SERVICE_NAME_MAX } from '@/lib/shared/service-bounds';
+import { SETTINGS_FILE_MAX_BYTES } from '@/lib/shared/settings-file';
 
 /**
  * The whole protocol between the extension's pages and its background, and
@@ -47,6 +48,17 @@ export const settingsViewSchema = lazy(() =>
     /** The key is forgotten when the browser closes (kept in session storage only). */
     keyForSessionOnly: z.boolean(),
     preferences: preferencesSchema,
+    /** What the organisation's policy sets (absent without one): each field shows "Set by your organisation". */
+    managed: z.optional(
+      z.object({
+        serviceAddress: z.boolean(),
+        serviceName: z.nullable(z.string()),
+        addressLocked: z.boolean(),
+        defaultPrivacy: z.boolean(),
+        /** Values of the policy ignored as unusable, by name. */
+        ignored: z.array(z.string()),
+      }),
+    ),
   }),
 );
 export type SettingsView = z.infer<typeof settingsViewSchema>;
@@ -699,6 +711,12 @@ export const requests = {
    */
   removeService: lazy(() => z.object({ id: serviceId, cancelWork: z.optional(z.boolean()) })),
   setDefaultService: lazy(() => z.object({ id: serviceId })),
+  /** The user's settings as one file's text; the keys only when asked. */
+  exportSettings: lazy(() => z.object({ includeKeys: z.boolean() })),
+  /** What importing a settings file would change, part by part; a file that cannot be read is refused with the reason. */
+  previewImport: lazy(() => z.object({ text: z.string().check(z.maxLength(SETTINGS_FILE_MAX_BYTES)) })),
+  /** Imports every valid part of a settings file that changes something. */
+  applyImport: lazy(() => z.object({ text: z.string().check(z.maxLength(SETTINGS_FILE_MAX_BYTES)) })),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -788,6 +806,33 @@ export interface Responses {
   /** `workLeft`: the runs, queued reports and watches still going to it, when the service was kept for the user to choose. */
   removeService: { view: ServicesView; removed: boolean; workLeft: number };
   setDefaultService: ServicesView;
+  exportSettings: { fileName: string; text: string };
+  previewImport: SettingsImportPreview;
+  applyImport: SettingsImportResult;
+}
+
+/** One part of a settings file (services, preferences, watches …) and what importing it would do, in words. */
+export interface SettingsPartPreview {
+  part: string;
+  title: string;
+  /** `same`: already as in the file; `invalid`: left out, the line says where it is wrong. */
+  state: 'changes' | 'same' | 'invalid';
+  lines: string[];
+}
+
+export interface SettingsImportPreview {
+  parts: SettingsPartPreview[];
+  /** The file holds API keys. */
+  withKeys: boolean;
+  /** Parts that would change something. */
+  applicable: number;
+  /** The new service address, when the extension may not reach it yet: the click that applies asks for it. */
+  serviceAddress: string | null;
+}
+
+export interface SettingsImportResult {
+  /** The parts written. */
+  applied: string[];
 }
 
 /** The pages "Watch these pages" would add for "all N matching", or that they pass the most watches there may be. */

@@ -635,3 +635,37 @@ export const writeTracker = (project: string, tracker: Handover['trackers'][stri
     else if (project in trackers || Object.keys(trackers).length < TRACKERS_MAX) trackers[project] = tracker;
     return { ...current, trackers };
   });
+
+/**
+ * The schemas of the user's own settings above, entry by entry, for what a settings file carries
+ * (lib/background/settings-file/): a file is checked with the same schemas as storage, strictly, so a
+ * bad part is named rather than dropped. Lazy: nothing is built until a file is read.
+ */
+export const userSettingSchemas = {
+  preferences: preferencesSchema,
+  siteLimits: siteLimitsSchema,
+  accepted: acceptedFindingSchema,
+  watch: watchSchema,
+  watchSettings: watchSettingsSchema,
+  agency: agencySchema,
+  tracker: issueTrackerSchema,
+};
+
+// --- What an administrator set for the extension (storage.managed: Chrome's policies, Firefox's policies.json).
+
+/** The managed area as the browser gives it, unchecked (lib/background/managed/ reads it); empty where there is no policy. */
+export async function readManagedArea(): Promise<Record<string, unknown>> {
+  try {
+    return ((await browser.storage.managed.get(null)) as Record<string, unknown> | undefined) ?? {};
+  } catch {
+    // Firefox without a policy for the extension, or a browser without the area.
+    return {};
+  }
+}
+
+/** The presets of the policy last applied: a preset is applied once per value the administrator sets, and the user may change it then. */
+export const managedApplied = defineStored<{ serviceAddress: string | null; defaultPrivacy: z.infer<typeof privacy> | null }>(
+  'local:managedApplied',
+  lazy(() => z.object({ serviceAddress: z.nullable(z.string().check(z.maxLength(2048))), defaultPrivacy: z.nullable(privacy) })),
+  { serviceAddress: null, defaultPrivacy: null },
+);

@@ -9,6 +9,7 @@ import { errorData } from '@/lib/pages/error-view';
 import { Notice } from '@/components/ui/Notice';
 import { KeyField } from '@/components/options/KeyField';
 import { Field } from '@/components/ui/Field';
+import { ManagedNote } from '@/components/options/ManagedNote';
 import { t } from '@/lib/shared/i18n';
 
 interface Props {
@@ -112,6 +113,7 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
     }
   };
 
+  const managed = settings.managed?.serviceAddress ? settings.managed : null;
   const addressError = failure?.fields.baseUrl;
   const keyError = failure?.fields.apiKey;
   return (
@@ -129,12 +131,16 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
           inputMode="url"
           value={address}
           onInput={(e) => setAddress(e.currentTarget.value)}
+          readOnly={managed?.addressLocked === true}
           placeholder="https://reports.example.com"
           autoComplete="url"
           spellcheck={false}
           aria-invalid={addressError ? 'true' : undefined}
-          aria-describedby={addressError ? 'service-address-help service-address-error' : 'service-address-help'}
+          aria-describedby={[managed && 'service-address-managed', 'service-address-help', addressError && 'service-address-error']
+            .filter(Boolean)
+            .join(' ')}
         />
+        {managed && <ManagedNote id="service-address-managed" name={managed.serviceName} />}
         <p class="field__help" id="service-address-help">
           {t('addressHelp')}
         </p>

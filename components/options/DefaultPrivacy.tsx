@@ -5,6 +5,7 @@ import { sendToBackground } from '@/lib/pages/send-to-background';
 import type { Privacy } from '@/lib/shared/privacy';
 import { Notice } from '@/components/ui/Notice';
 import { PrivacyChoice } from '@/components/ui/PrivacyChoice';
+import { ManagedNote } from '@/components/options/ManagedNote';
 import { t } from '@/lib/shared/i18n';
 
 /** The privacy the popup starts with; saved as soon as it is chosen. */
@@ -28,6 +29,7 @@ export function DefaultPrivacy({ settings, onSaved }: { settings: SettingsView; 
         value={settings.preferences.defaultPrivacy}
         onChange={(privacy) => void choose(privacy)}
       />
+      {settings.managed?.defaultPrivacy && <ManagedNote id="default-privacy-managed" />}
       <p class="field__help">{t('defaultPrivacyHelp')}</p>
       {status && <Notice tone={status.tone} message={status.message} />}
     </section>

@@ -16,14 +16,18 @@ import { OptionsFooter } from '@/components/options/OptionsFooter';
 import { lazyComponent } from '@/lib/pages/lazy-component';
 import { useSettings } from '@/lib/options/use-settings';
 import { t } from '@/lib/shared/i18n';
+import { useState } from 'preact/hooks';
 
 /** Below the fold: loaded after the page's first frame. */
 const SiteLimitsSection = lazyComponent(() => import('@/components/options/limits/SiteLimitsSection').then((m) => m.SiteLimitsSection));
+const SettingsFileSection = lazyComponent(() => import('@/components/options/settings-file/SettingsFileSection').then((m) => m.SettingsFileSection));
 
 export function App() {
   const c = useSettings();
   const { settings } = c;
   const runs = useRuns();
+  // Bumped when a settings file is imported: the sections that read their settings once read them again.
+  const [imported, setImported] = useState(0);
   const revoked = settings?.baseUrl && settings.keySet && !settings.permissionGranted ? settings.baseUrl : null;
 
   return (
@@ -36,6 +40,7 @@ export function App() {
           <a href="#preferences">{t('optionsPreferences')}</a>
           <a href="#limits">{t('limitsSectionTitle')}</a>
           <a href="#watches">{t('watchHeading')}</a>
+          <a href="#settings-file">{t('settingsTransferTitle')}</a>
         </nav>
       </header>
       {c.loadError && <Notice tone="error" message={c.loadError.message} />}
@@ -47,6 +52,9 @@ export function App() {
         )
       ) : (
         <>
+          {settings.managed && settings.managed.ignored.length > 0 && (
+            <Notice tone="warning" live={false} message={t('managedIgnored', { names: settings.managed.ignored.join(', ') })} />
+          )}
           {revoked && <PermissionBanner baseUrl={revoked} onGranted={() => void c.refresh()} />}
           <div id="connection" class={`options__group${c.account.state === 'none' ? '' : ' options__group--split'}`}>
             <ConnectionForm settings={settings} onSaved={c.saved} onForgotten={c.forgotten} />
@@ -71,7 +79,7 @@ export function App() {
               </div>
             )}
           </div>
-          <div id="preferences" class="options__group">
+          <div id="preferences" class="options__group" key={`preferences-${imported}`}>
             <DefaultPrivacy settings={settings} onSaved={c.setSettings} />
             <div class="card">
               <ToolbarSettings settings={settings} onSaved={c.setSettings} />
@@ -80,6 +88,14 @@ export function App() {
           </div>
           <div id="limits" class="options__group">
             <SiteLimitsSection />
+          </div>
+          <div id="settings-file" class="options__group">
+            <SettingsFileSection
+              onApplied={() => {
+                setImported((n) => n + 1);
+                void c.refresh();
+              }}
+            />
           </div>
         </>
       )}

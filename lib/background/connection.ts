@@ -18,6 +18,7 @@ import {
   writeConnection,
 } from '@/lib/storage';
 import { t } from '@/lib/shared/i18n';
+import { managedPolicy, registerManagedPolicy, type ManagedPolicy } from '@/lib/background/managed/managed-policy';
 
 /** A named service's connection (absent: the default's); a named service that is gone has none. */
 async function readConnectionOf(serviceId?: string | null): Promise<Awaited<ReturnType<typeof readConnectionAndLifetime>>> {
@@ -37,6 +38,7 @@ async function hasPermission(baseUrl: string): Promise<boolean> {
  * not permitted): the stored connection and its permission read once for both.
  */
 export async function settingsAndApi(serviceId?: string | null): Promise<{ settings: SettingsView; api: ReportsApi | null }> {
+  const policy = await managedPolicy();
   const [{ connection, keyForSessionOnly }, preferences] = await Promise.all([readConnectionOf(serviceId), readPreferences()]);
   const permissionGranted = connection ? await hasPermission(connection.baseUrl) : false;
   const settings: SettingsView = {
@@ -46,8 +48,22 @@ export async function settingsAndApi(serviceId?: string | null): Promise<{ setti
     permissionGranted,
     keyForSessionOnly,
     preferences,
+    ...(managedView(policy) ? { managed: managedView(policy)! } : {}),
   };
   return { settings, api: connection?.apiKey && permissionGranted ? createReportsApi(connection) : null };
+}
+
+/** What the options page shows of the policy; nothing when there is none. */
+function managedView(policy: ManagedPolicy): SettingsView['managed'] | null {
+  const { serviceAddress, serviceName, lockServiceAddress, defaultPrivacy, ignored } = policy;
+  if (serviceAddress === null && defaultPrivacy === null && ignored.length === 0) return null;
+  return {
+    serviceAddress: serviceAddress !== null,
+    serviceName,
+    addressLocked: lockServiceAddress,
+    defaultPrivacy: defaultPrivacy !== null,
+    ignored,
+  };
 }
 
 export async function settingsView(): Promise<SettingsView> {
@@ -67,6 +83,7 @@ function permissionMissing(baseUrl: string): ApiError {
  * replaced by another. `options`: the client's own retries and abort signal, for work that paces itself.
  */
 export async function connectedApi(options: Pick<ReportsApiOptions, 'retry' | 'signal'> = {}, serviceId?: string | null): Promise<Connected> {
+  await managedPolicy();
   const found = await readService(serviceId);
   if (!found && serviceId) throw new ApiError({ kind: 'extension', message: t('errorServiceGone') });
   if (!found?.apiKey) {
@@ -86,6 +103,10 @@ export async function connectedApi(options: Pick<ReportsApiOptions, 'retry' | 's
  */
 export async function saveConnection(request: RequestOf<'saveConnection'>) {
   const baseUrl = normaliseBaseUrl(request.baseUrl);
+  const policy = await managedPolicy();
+  if (policy.lockServiceAddress && policy.serviceAddress !== baseUrl) {
+    throw new ApiError({ kind: 'validation', message: t('managedAddressLocked'), fields: { baseUrl: [t('managedAddressLocked')] } });
+  }
   const typed = cleanKey(request.apiKey ?? '');
   const saved = await savedKey();
   // A saved key goes only to the origin it was saved for: another address needs it typed again.
@@ -159,6 +180,7 @@ export function registerChangeAnnouncer(): void {
       announce('runs');
     }, 250);
   });
+  registerManagedPolicy(() => announce('connection'));
   browser.permissions.onAdded.addListener(() => announce('permission'));
   browser.permissions.onRemoved.addListener(() => announce('permission'));
 }

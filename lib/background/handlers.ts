@@ -33,6 +33,8 @@ import {
   watchFor,
 } from '@/lib/background/watches/watch-checks';
 import { matchingPagesToWatch } from '@/lib/background/watches/matching-pages';
+import { exportSettings } from '@/lib/background/settings-file/settings-export';
+import { applyImport, previewImport } from '@/lib/background/settings-file/settings-import';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
 export function createHandlers(): Handlers {
@@ -150,6 +152,9 @@ export function createHandlers(): Handlers {
     saveService: (request) => saveService(request),
     removeService: (request) => removeServiceAsked(request),
     setDefaultService: ({ id }) => setDefaultService(id),
+    exportSettings: ({ includeKeys }) => exportSettings(includeKeys),
+    previewImport: ({ text }) => previewImport(text),
+    applyImport: ({ text }) => applyImport(text),
   };
 }
 

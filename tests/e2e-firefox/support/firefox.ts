@@ -50,9 +50,9 @@ export interface FirefoxExtension extends ExtensionPages {
   close(): Promise<void>;
 }
 
-/** `prefs`: more profile preferences, such as where downloads are saved. */
+/** `prefs`: more profile preferences; `downloadDir`: where files the extension's pages download are saved, without asking. */
 export async function launchFirefoxExtension(
-  options: { extensionDir?: string; prefs?: Record<string, string | number | boolean> } = {},
+  options: { extensionDir?: string; prefs?: Record<string, string | number | boolean>; downloadDir?: string } = {},
 ): Promise<FirefoxExtension> {
   const scratch = await mkdtemp(join(tmpdir(), 'site-report-firefox-'));
   const cleanups: Array<() => Promise<unknown>> = [() => rm(scratch, { recursive: true, force: true, maxRetries: 3 })];
@@ -80,6 +80,15 @@ export async function launchFirefoxExtension(
         'alerts.useSystemBackend': false,
         // Firefox in English, as the tests' expectations are (the extension's words follow the browser's language).
         'intl.locale.requested': 'en-US',
+        ...(options.downloadDir
+          ? {
+              'browser.download.folderList': 2,
+              'browser.download.dir': options.downloadDir,
+              'browser.download.useDownloadDir': true,
+              'browser.download.always_ask_before_handling_new_types': false,
+              'browser.download.start_downloads_in_tmp_dir': false,
+            }
+          : {}),
         ...options.prefs,
       },
     });
