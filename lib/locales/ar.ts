@@ -456,6 +456,9 @@ export default {
   showOnPageNoAccess:
     'لم يعد مسموحًا للإضافة بالعمل في هذه العلامة (تغيّرت الصفحة منذ فتحت النافذة المنبثقة عليها). اسمح بالوصول إلى {host} عند السؤال، أو افتح النافذة المنبثقة على العلامة من جديد.',
   showOnPageBlocked: 'لم يسمح المتصفح للإضافة بتحديد أي شيء في هذه العلامة ({detail}).',
+  showOnPageNext: 'النتيجة التالية',
+  showOnPagePrevious: 'النتيجة السابقة',
+  showOnPagePosition: 'النتيجة {index} من {count}',
 
   checkTitle: 'العنوان',
   checkMetaDescription: 'الوصف التعريفي',
@@ -1422,6 +1425,8 @@ export default {
   keysHelp: 'قائمة المفاتيح هذه',
   keysTyping: 'لا تعمل المفاتيح أثناء الكتابة في حقل.',
   keysClose: 'إغلاق',
+  keysNextFinding: 'النتيجة التالية على الصفحة',
+  keysPreviousFinding: 'النتيجة السابقة على الصفحة',
   limitsWithin: 'ضمن الحدود',
   limitsWithinAccepted: {
     zero: 'ضمن الحدود، دون نتائج مقبولة',

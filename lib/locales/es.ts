@@ -391,6 +391,9 @@ export default {
   showOnPageNoAccess:
     'La extensión ya no puede actuar en esta pestaña (la página cambió desde que abriste la ventana emergente en ella). Permite el acceso a {host} cuando se te pida, o vuelve a abrir la ventana emergente en la pestaña.',
   showOnPageBlocked: 'El navegador no dejó a la extensión marcar nada en esta pestaña ({detail}).',
+  showOnPageNext: 'Siguiente hallazgo',
+  showOnPagePrevious: 'Hallazgo anterior',
+  showOnPagePosition: 'Hallazgo {index} de {count}',
 
   checkTitle: 'Título',
   checkMetaDescription: 'Metadescripción',
@@ -1040,6 +1043,8 @@ export default {
   keysHelp: 'Esta lista de teclas',
   keysTyping: 'Las teclas no hacen nada mientras escribes en un campo.',
   keysClose: 'Cerrar',
+  keysNextFinding: 'Siguiente hallazgo en la página',
+  keysPreviousFinding: 'Hallazgo anterior en la página',
   limitsWithin: 'Dentro de los límites',
   limitsWithinAccepted: {
     one: 'Dentro de los límites, {count} hallazgo aceptado',

@@ -396,6 +396,9 @@ export default {
   showOnPageNoAccess:
     'L’extension n’a plus le droit d’agir dans cet onglet (la page a changé depuis que vous y avez ouvert la fenêtre de l’extension). Autorisez l’accès à {host} quand on vous le demande, ou rouvrez la fenêtre de l’extension dans l’onglet.',
   showOnPageBlocked: 'Le navigateur n’a pas laissé l’extension encadrer quoi que ce soit dans cet onglet ({detail}).',
+  showOnPageNext: 'Résultat suivant',
+  showOnPagePrevious: 'Résultat précédent',
+  showOnPagePosition: 'Résultat {index} sur {count}',
 
   checkTitle: 'Titre',
   checkMetaDescription: 'Méta-description',
@@ -1055,6 +1058,8 @@ export default {
   keysHelp: 'Cette liste de touches',
   keysTyping: 'Les touches ne font rien pendant la saisie dans un champ.',
   keysClose: 'Fermer',
+  keysNextFinding: 'Résultat suivant sur la page',
+  keysPreviousFinding: 'Résultat précédent sur la page',
   limitsWithin: 'Dans les limites',
   limitsWithinAccepted: {
     one: 'Dans les limites, {count} constat accepté',

@@ -389,6 +389,9 @@ export default {
   showOnPageNoAccess:
     'A extensão não pode mais agir nesta aba (a página mudou desde que você abriu a janela da extensão nela). Permita o acesso a {host} quando for perguntado, ou abra a janela da extensão na aba de novo.',
   showOnPageBlocked: 'O navegador não deixou a extensão destacar nada nesta aba ({detail}).',
+  showOnPageNext: 'Próximo achado',
+  showOnPagePrevious: 'Achado anterior',
+  showOnPagePosition: 'Achado {index} de {count}',
 
   checkTitle: 'Título',
   checkMetaDescription: 'Meta descrição',
@@ -1036,6 +1039,8 @@ export default {
   keysHelp: 'Esta lista de teclas',
   keysTyping: 'As teclas não fazem nada enquanto você digita em um campo.',
   keysClose: 'Fechar',
+  keysNextFinding: 'Próximo achado na página',
+  keysPreviousFinding: 'Achado anterior na página',
   limitsWithin: 'Dentro dos limites',
   limitsWithinAccepted: {
     one: 'Dentro dos limites, {count} constatação aceita',
