@@ -4,7 +4,7 @@
  * to one finding and focus it there, and both the control and the page's badge say which ("Finding
  * 2 of 4"). Clearing the outline gives the elements back their own focus behaviour.
  */
-import type { Page } from 'puppeteer-core';
+import type { KeyInput, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReportService, type RunningService } from '../service/server';
 import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser';
@@ -40,7 +40,7 @@ const inTab = () =>
     };
   });
 /** Presses a key in the report view and waits until the control says `words`. */
-async function stepTo(key: string, words: string): Promise<void> {
+async function stepTo(key: KeyInput, words: string): Promise<void> {
   await view.keyboard.press(key);
   await waitUntil(`"${words}"`, async () => (await position()) === words);
 }
