@@ -217,6 +217,8 @@ export default {
   queueCancel: 'Bericht über {address} abbrechen',
   queueTrying: 'Wird versucht…',
   queueTryNow: 'Jetzt versuchen',
+  queueWaiting: { one: '{count} Bericht wartet auf den Dienst', other: '{count} Berichte warten auf den Dienst' },
+  queueSent: { one: '{count} Bericht an den Dienst gesendet.', other: '{count} Berichte an den Dienst gesendet.' },
   toolbarHeading: 'Symbolleiste, Kontextmenü und Tastenkürzel',
   badgeHeading: 'Badge',
   badgeToggle: 'Die letzte Punktzahl jeder Seite am Symbol in der Symbolleiste zeigen',

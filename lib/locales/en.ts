@@ -219,6 +219,8 @@ export default {
   queueCancel: 'Cancel the report of {address}',
   queueTrying: 'Trying…',
   queueTryNow: 'Try now',
+  queueWaiting: { one: '{count} report waiting for the service', other: '{count} reports waiting for the service' },
+  queueSent: { one: '{count} report sent to the service.', other: '{count} reports sent to the service.' },
   toolbarHeading: 'Toolbar, right-click and shortcuts',
   badgeHeading: 'Badge',
   badgeToggle: 'Show the latest score of each page on the toolbar icon',

@@ -213,6 +213,16 @@ export default {
   queueCancel: 'Cancelar el informe de {address}',
   queueTrying: 'Intentando…',
   queueTryNow: 'Intentar ahora',
+  queueWaiting: {
+    one: '{count} informe esperando al servicio',
+    many: '{count} de informes esperando al servicio',
+    other: '{count} informes esperando al servicio',
+  },
+  queueSent: {
+    one: '{count} informe enviado al servicio.',
+    many: '{count} de informes enviados al servicio.',
+    other: '{count} informes enviados al servicio.',
+  },
   toolbarHeading: 'Barra de herramientas, menú contextual y atajos',
   badgeHeading: 'Insignia',
   badgeToggle: 'Mostrar la última puntuación de cada página en el icono de la barra de herramientas',

@@ -218,6 +218,16 @@ export default {
   queueCancel: 'Annuler le rapport de {address}',
   queueTrying: 'Nouvel essai…',
   queueTryNow: 'Essayer maintenant',
+  queueWaiting: {
+    one: '{count} rapport en attente du service',
+    many: '{count} de rapports en attente du service',
+    other: '{count} rapports en attente du service',
+  },
+  queueSent: {
+    one: '{count} rapport envoyé au service.',
+    many: '{count} de rapports envoyés au service.',
+    other: '{count} rapports envoyés au service.',
+  },
   toolbarHeading: 'Barre d’outils, menu contextuel et raccourcis',
   badgeHeading: 'Badge',
   badgeToggle: 'Afficher le dernier score de chaque page sur l’icône de la barre d’outils',

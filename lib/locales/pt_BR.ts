@@ -212,6 +212,16 @@ export default {
   queueCancel: 'Cancelar o relatório de {address}',
   queueTrying: 'Tentando…',
   queueTryNow: 'Tentar agora',
+  queueWaiting: {
+    one: '{count} relatório aguardando o serviço',
+    many: '{count} de relatórios aguardando o serviço',
+    other: '{count} relatórios aguardando o serviço',
+  },
+  queueSent: {
+    one: '{count} relatório enviado ao serviço.',
+    many: '{count} de relatórios enviados ao serviço.',
+    other: '{count} relatórios enviados ao serviço.',
+  },
   toolbarHeading: 'Barra de ferramentas, menu de contexto e atalhos',
   badgeHeading: 'Selo',
   badgeToggle: 'Mostrar a última pontuação de cada página no ícone da barra de ferramentas',

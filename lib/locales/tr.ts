@@ -207,6 +207,8 @@ export default {
   queueCancel: '{address} raporunu iptal et',
   queueTrying: 'Deneniyor…',
   queueTryNow: 'Şimdi dene',
+  queueWaiting: { one: '{count} rapor hizmeti bekliyor', other: '{count} rapor hizmeti bekliyor' },
+  queueSent: { one: '{count} rapor hizmete gönderildi.', other: '{count} rapor hizmete gönderildi.' },
   toolbarHeading: 'Araç çubuğu, sağ tık ve kısayollar',
   badgeHeading: 'Rozet',
   badgeToggle: 'Her sayfanın son puanını araç çubuğu simgesinde göster',
