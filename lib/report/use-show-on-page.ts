@@ -35,8 +35,9 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
   const shownNow = useRef<ShownOnPage | null>(null);
   /** Whether the background holds site permissions for this view. */
   const holding = useRef(false);
-  /** Whether a step through the findings is on its way to the page. */
+  /** Whether a step through the findings is on its way to the page, and the finding the keys want by now. */
   const stepping = useRef(false);
+  const wanted = useRef<number | null>(null);
 
   const setShown = useCallback((next: ShownOnPage | null) => {
     shownNow.current = next;
@@ -142,24 +143,37 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
     void run(key, targets, label, hostOf(stored));
   };
 
-  /** Focuses the next (1) or previous (-1) finding of the outline on now, in the page. */
+  /** Focuses the wanted finding in the page, then the one wanted since, until the page has caught up with the keys. */
+  const focusWanted = async (from: ShownOnPage) => {
+    stepping.current = true;
+    try {
+      for (let to = wanted.current; to !== null; to = wanted.current === to ? null : wanted.current) {
+        const found = await focusFindingOnPage(from.tabId, to, from.result.found);
+        const current = shownNow.current;
+        if (!current || current.key !== from.key || current.tabId !== from.tabId) return;
+        if (found.index < 0) {
+          setShown(null);
+          giveBackUnlessOutlined();
+          return;
+        }
+        setShown({ ...current, at: found.index });
+      }
+    } catch (error) {
+      setMessage({ key: from.key, text: outlineFailure(error, hostOf(stored)) });
+    } finally {
+      stepping.current = false;
+      wanted.current = null;
+    }
+  };
+
+  /** Focuses the next (1) or previous (-1) finding of the outline on now, in the page; quick presses each count. */
   const step = (direction: 1 | -1) => {
     const now = shownNow.current;
-    const to = now ? steppedFinding(now.at ?? null, now.result.found, direction) : null;
-    if (!now || to === null || busy || stepping.current) return;
-    stepping.current = true;
-    void focusFindingOnPage(now.tabId, to, now.result.found)
-      .then(
-        (found) => {
-          if (shownNow.current !== now) return;
-          setShown(found.index < 0 ? null : { ...now, at: found.index });
-          if (found.index < 0) giveBackUnlessOutlined();
-        },
-        (error) => setMessage({ key: now.key, text: outlineFailure(error, hostOf(stored)) }),
-      )
-      .finally(() => {
-        stepping.current = false;
-      });
+    if (!now || busy) return;
+    const to = steppedFinding(stepping.current ? wanted.current : (now.at ?? null), now.result.found, direction);
+    if (to === null) return;
+    wanted.current = to;
+    if (!stepping.current) void focusWanted(now);
   };
 
   return { tab, shown, busy, message, toggle, step };

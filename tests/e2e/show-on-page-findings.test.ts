@@ -113,6 +113,15 @@ describe('"Show on page", finding by finding', { timeout: 60_000 }, () => {
     await stepTo('.', 'Finding 1 of 4');
   });
 
+  it('counts every press of quick presses: the page catches up with the keys', async () => {
+    await view.keyboard.press('.');
+    await view.keyboard.press('.');
+    await view.keyboard.press('.');
+    await waitUntil('"Finding 4 of 4"', async () => (await position()) === 'Finding 4 of 4');
+    await waitUntil('the fourth finding focused', async () => (await inTab()).focused === 'old-4');
+    expect((await inTab()).badge).toMatch(/ · Finding 4 of 4$/);
+  });
+
   it('lists . and , in the keyboard help', async () => {
     await view.keyboard.press('?');
     const dialog = await view.waitForSelector('dialog[open]');
