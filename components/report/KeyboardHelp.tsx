@@ -9,6 +9,8 @@ const ACTION_TEXT = {
   previousFailed: 'keysPreviousFailed',
   showOnPage: 'keysShowOnPage',
   help: 'keysHelp',
+  nextFinding: 'keysNextFinding',
+  previousFinding: 'keysPreviousFinding',
 } as const satisfies Record<CheckKeyAction, PlainKey>;
 
 /** The list of the report view's keys, opened with `?`; Escape or Close puts the focus back where it was. */

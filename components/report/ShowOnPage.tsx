@@ -1,6 +1,7 @@
 import type { OutlineResult } from '@/lib/report/outline-in-page';
 import type { PageTargets } from '@/lib/report/page-targets';
 import type { useShowOnPage } from '@/lib/report/use-show-on-page';
+import { FindingSteps } from '@/components/report/FindingSteps';
 import { t, tn } from '@/lib/shared/i18n';
 
 export type ShowOnPageControl = ReturnType<typeof useShowOnPage>;
@@ -45,6 +46,7 @@ export function ShowOnPage({
       <p class="check__on-page-status" role="status">
         {on ? outlined(on.result) : message}
       </p>
+      {on && on.result.found > 1 && <FindingSteps name={name} at={on.at} count={on.result.found} control={control} />}
     </div>
   );
 }

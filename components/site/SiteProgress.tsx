@@ -2,16 +2,20 @@ import type { SiteSummary } from '@/lib/protocol';
 import { exactTime } from '@/lib/pages/dates';
 import { useNow } from '@/lib/pages/use-clock';
 import { Notice } from '@/components/ui/Notice';
+import { LiveRegion } from '@/components/ui/LiveRegion';
+import { useReadingAnnouncement } from '@/lib/site/use-reading-announcement';
 import { t, tn } from '@/lib/shared/i18n';
 
 /** How far the reading is: reports read of all, a wait the service asked for, a cancel, a failure, or the extension's bounds. */
 export function SiteProgress({ summary, onRetry }: { summary: SiteSummary; onRetry: () => void }) {
   const now = useNow(1000);
   const total = summary.reportsTotal;
+  const announcement = useReadingAnnouncement(summary);
   return (
     <div class="site__progress">
+      <LiveRegion text={announcement} />
       {summary.phase === 'reading' && (
-        <div role="status" class="site__reading">
+        <div class="site__reading">
           <p>
             <span class="spinner" aria-hidden="true" />{' '}
             {total === null ? t('siteReadingStart') : t('siteReadingOf', { read: summary.reportsRead, total })}

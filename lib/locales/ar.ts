@@ -230,6 +230,22 @@ export default {
   queueCancel: 'إلغاء تقرير {address}',
   queueTrying: 'جارٍ المحاولة…',
   queueTryNow: 'حاول الآن',
+  queueWaiting: {
+    zero: 'لا تقارير تنتظر الخدمة',
+    one: 'تقرير واحد ينتظر الخدمة',
+    two: 'تقريران ينتظران الخدمة',
+    few: '{count} تقارير تنتظر الخدمة',
+    many: '{count} تقريرًا ينتظر الخدمة',
+    other: '{count} تقرير ينتظر الخدمة',
+  },
+  queueSent: {
+    zero: 'لم يُرسل أي تقرير إلى الخدمة.',
+    one: 'أُرسل تقرير واحد إلى الخدمة.',
+    two: 'أُرسل تقريران إلى الخدمة.',
+    few: 'أُرسلت {count} تقارير إلى الخدمة.',
+    many: 'أُرسل {count} تقريرًا إلى الخدمة.',
+    other: 'أُرسل {count} تقرير إلى الخدمة.',
+  },
   toolbarHeading: 'شريط الأدوات والنقر بزر الفأرة الأيمن والاختصارات',
   badgeHeading: 'الشارة',
   badgeToggle: 'إظهار آخر نتيجة لكل صفحة على أيقونة شريط الأدوات',
@@ -456,6 +472,9 @@ export default {
   showOnPageNoAccess:
     'لم يعد مسموحًا للإضافة بالعمل في هذه العلامة (تغيّرت الصفحة منذ فتحت النافذة المنبثقة عليها). اسمح بالوصول إلى {host} عند السؤال، أو افتح النافذة المنبثقة على العلامة من جديد.',
   showOnPageBlocked: 'لم يسمح المتصفح للإضافة بتحديد أي شيء في هذه العلامة ({detail}).',
+  showOnPageNext: 'النتيجة التالية',
+  showOnPagePrevious: 'النتيجة السابقة',
+  showOnPagePosition: 'النتيجة {index} من {count}',
 
   checkTitle: 'العنوان',
   checkMetaDescription: 'الوصف التعريفي',
@@ -1422,6 +1441,8 @@ export default {
   keysHelp: 'قائمة المفاتيح هذه',
   keysTyping: 'لا تعمل المفاتيح أثناء الكتابة في حقل.',
   keysClose: 'إغلاق',
+  keysNextFinding: 'النتيجة التالية على الصفحة',
+  keysPreviousFinding: 'النتيجة السابقة على الصفحة',
   limitsWithin: 'ضمن الحدود',
   limitsWithinAccepted: {
     zero: 'ضمن الحدود، دون نتائج مقبولة',

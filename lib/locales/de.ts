@@ -217,6 +217,8 @@ export default {
   queueCancel: 'Bericht über {address} abbrechen',
   queueTrying: 'Wird versucht…',
   queueTryNow: 'Jetzt versuchen',
+  queueWaiting: { one: '{count} Bericht wartet auf den Dienst', other: '{count} Berichte warten auf den Dienst' },
+  queueSent: { one: '{count} Bericht an den Dienst gesendet.', other: '{count} Berichte an den Dienst gesendet.' },
   toolbarHeading: 'Symbolleiste, Kontextmenü und Tastenkürzel',
   badgeHeading: 'Badge',
   badgeToggle: 'Die letzte Punktzahl jeder Seite am Symbol in der Symbolleiste zeigen',
@@ -382,6 +384,9 @@ export default {
   showOnPageNoAccess:
     'Die Erweiterung darf in diesem Tab nicht mehr handeln (die Seite hat sich geändert, seit Sie das Pop-up darauf geöffnet haben). Erlauben Sie den Zugriff auf {host}, wenn danach gefragt wird, oder öffnen Sie das Pop-up erneut in dem Tab.',
   showOnPageBlocked: 'Der Browser hat der Erweiterung nicht erlaubt, in diesem Tab etwas zu markieren ({detail}).',
+  showOnPageNext: 'Nächster Fund',
+  showOnPagePrevious: 'Vorheriger Fund',
+  showOnPagePosition: 'Fund {index} von {count}',
 
   checkTitle: 'Titel',
   checkMetaDescription: 'Meta-Beschreibung',
@@ -948,6 +953,8 @@ export default {
   keysHelp: 'Diese Liste der Tasten',
   keysTyping: 'Während Sie in ein Feld tippen, tun die Tasten nichts.',
   keysClose: 'Schließen',
+  keysNextFinding: 'Nächster Fund auf der Seite',
+  keysPreviousFinding: 'Vorheriger Fund auf der Seite',
   limitsWithin: 'Innerhalb der Grenzen',
   limitsWithinAccepted: { one: 'Innerhalb der Grenzen, {count} Befund akzeptiert', other: 'Innerhalb der Grenzen, {count} Befunde akzeptiert' },
   limitsBreaks: { one: 'Verletzt {count} Grenze', other: 'Verletzt {count} Grenzen' },

@@ -219,6 +219,8 @@ export default {
   queueCancel: 'Cancel the report of {address}',
   queueTrying: 'Trying…',
   queueTryNow: 'Try now',
+  queueWaiting: { one: '{count} report waiting for the service', other: '{count} reports waiting for the service' },
+  queueSent: { one: '{count} report sent to the service.', other: '{count} reports sent to the service.' },
   toolbarHeading: 'Toolbar, right-click and shortcuts',
   badgeHeading: 'Badge',
   badgeToggle: 'Show the latest score of each page on the toolbar icon',
@@ -377,6 +379,9 @@ export default {
   showOnPageNoAccess:
     'The extension may not act in this tab any more (the page changed since you opened the popup on it). Allow access to {host} when asked, or open the popup on the tab again.',
   showOnPageBlocked: 'The browser did not let the extension outline anything in this tab ({detail}).',
+  showOnPageNext: 'Next finding',
+  showOnPagePrevious: 'Previous finding',
+  showOnPagePosition: 'Finding {index} of {count}',
 
   // The checks' names (lib/shared/check-names.ts).
   checkTitle: 'Title',
@@ -923,6 +928,8 @@ export default {
   keysHelp: 'This list of keys',
   keysTyping: 'The keys do nothing while you type in a field.',
   keysClose: 'Close',
+  keysNextFinding: 'Next finding on the page',
+  keysPreviousFinding: 'Previous finding on the page',
   limitsWithin: 'Within limits',
   limitsWithinAccepted: { one: 'Within limits, {count} finding accepted', other: 'Within limits, {count} findings accepted' },
   limitsBreaks: { one: 'Breaks {count} limit', other: 'Breaks {count} limits' },

@@ -213,6 +213,16 @@ export default {
   queueCancel: 'Cancelar el informe de {address}',
   queueTrying: 'Intentando…',
   queueTryNow: 'Intentar ahora',
+  queueWaiting: {
+    one: '{count} informe esperando al servicio',
+    many: '{count} de informes esperando al servicio',
+    other: '{count} informes esperando al servicio',
+  },
+  queueSent: {
+    one: '{count} informe enviado al servicio.',
+    many: '{count} de informes enviados al servicio.',
+    other: '{count} informes enviados al servicio.',
+  },
   toolbarHeading: 'Barra de herramientas, menú contextual y atajos',
   badgeHeading: 'Insignia',
   badgeToggle: 'Mostrar la última puntuación de cada página en el icono de la barra de herramientas',
@@ -391,6 +401,9 @@ export default {
   showOnPageNoAccess:
     'La extensión ya no puede actuar en esta pestaña (la página cambió desde que abriste la ventana emergente en ella). Permite el acceso a {host} cuando se te pida, o vuelve a abrir la ventana emergente en la pestaña.',
   showOnPageBlocked: 'El navegador no dejó a la extensión marcar nada en esta pestaña ({detail}).',
+  showOnPageNext: 'Siguiente hallazgo',
+  showOnPagePrevious: 'Hallazgo anterior',
+  showOnPagePosition: 'Hallazgo {index} de {count}',
 
   checkTitle: 'Título',
   checkMetaDescription: 'Metadescripción',
@@ -1040,6 +1053,8 @@ export default {
   keysHelp: 'Esta lista de teclas',
   keysTyping: 'Las teclas no hacen nada mientras escribes en un campo.',
   keysClose: 'Cerrar',
+  keysNextFinding: 'Siguiente hallazgo en la página',
+  keysPreviousFinding: 'Hallazgo anterior en la página',
   limitsWithin: 'Dentro de los límites',
   limitsWithinAccepted: {
     one: 'Dentro de los límites, {count} hallazgo aceptado',

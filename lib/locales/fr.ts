@@ -218,6 +218,16 @@ export default {
   queueCancel: 'Annuler le rapport de {address}',
   queueTrying: 'Nouvel essai…',
   queueTryNow: 'Essayer maintenant',
+  queueWaiting: {
+    one: '{count} rapport en attente du service',
+    many: '{count} de rapports en attente du service',
+    other: '{count} rapports en attente du service',
+  },
+  queueSent: {
+    one: '{count} rapport envoyé au service.',
+    many: '{count} de rapports envoyés au service.',
+    other: '{count} rapports envoyés au service.',
+  },
   toolbarHeading: 'Barre d’outils, menu contextuel et raccourcis',
   badgeHeading: 'Badge',
   badgeToggle: 'Afficher le dernier score de chaque page sur l’icône de la barre d’outils',
@@ -396,6 +406,9 @@ export default {
   showOnPageNoAccess:
     'L’extension n’a plus le droit d’agir dans cet onglet (la page a changé depuis que vous y avez ouvert la fenêtre de l’extension). Autorisez l’accès à {host} quand on vous le demande, ou rouvrez la fenêtre de l’extension dans l’onglet.',
   showOnPageBlocked: 'Le navigateur n’a pas laissé l’extension encadrer quoi que ce soit dans cet onglet ({detail}).',
+  showOnPageNext: 'Résultat suivant',
+  showOnPagePrevious: 'Résultat précédent',
+  showOnPagePosition: 'Résultat {index} sur {count}',
 
   checkTitle: 'Titre',
   checkMetaDescription: 'Méta-description',
@@ -1055,6 +1068,8 @@ export default {
   keysHelp: 'Cette liste de touches',
   keysTyping: 'Les touches ne font rien pendant la saisie dans un champ.',
   keysClose: 'Fermer',
+  keysNextFinding: 'Résultat suivant sur la page',
+  keysPreviousFinding: 'Résultat précédent sur la page',
   limitsWithin: 'Dans les limites',
   limitsWithinAccepted: {
     one: 'Dans les limites, {count} constat accepté',

@@ -212,6 +212,16 @@ export default {
   queueCancel: 'Cancelar o relatório de {address}',
   queueTrying: 'Tentando…',
   queueTryNow: 'Tentar agora',
+  queueWaiting: {
+    one: '{count} relatório aguardando o serviço',
+    many: '{count} de relatórios aguardando o serviço',
+    other: '{count} relatórios aguardando o serviço',
+  },
+  queueSent: {
+    one: '{count} relatório enviado ao serviço.',
+    many: '{count} de relatórios enviados ao serviço.',
+    other: '{count} relatórios enviados ao serviço.',
+  },
   toolbarHeading: 'Barra de ferramentas, menu de contexto e atalhos',
   badgeHeading: 'Selo',
   badgeToggle: 'Mostrar a última pontuação de cada página no ícone da barra de ferramentas',
@@ -389,6 +399,9 @@ export default {
   showOnPageNoAccess:
     'A extensão não pode mais agir nesta aba (a página mudou desde que você abriu a janela da extensão nela). Permita o acesso a {host} quando for perguntado, ou abra a janela da extensão na aba de novo.',
   showOnPageBlocked: 'O navegador não deixou a extensão destacar nada nesta aba ({detail}).',
+  showOnPageNext: 'Próximo achado',
+  showOnPagePrevious: 'Achado anterior',
+  showOnPagePosition: 'Achado {index} de {count}',
 
   checkTitle: 'Título',
   checkMetaDescription: 'Meta descrição',
@@ -1036,6 +1049,8 @@ export default {
   keysHelp: 'Esta lista de teclas',
   keysTyping: 'As teclas não fazem nada enquanto você digita em um campo.',
   keysClose: 'Fechar',
+  keysNextFinding: 'Próximo achado na página',
+  keysPreviousFinding: 'Achado anterior na página',
   limitsWithin: 'Dentro dos limites',
   limitsWithinAccepted: {
     one: 'Dentro dos limites, {count} constatação aceita',

@@ -207,6 +207,8 @@ export default {
   queueCancel: '{address} raporunu iptal et',
   queueTrying: 'Deneniyor…',
   queueTryNow: 'Şimdi dene',
+  queueWaiting: { one: '{count} rapor hizmeti bekliyor', other: '{count} rapor hizmeti bekliyor' },
+  queueSent: { one: '{count} rapor hizmete gönderildi.', other: '{count} rapor hizmete gönderildi.' },
   toolbarHeading: 'Araç çubuğu, sağ tık ve kısayollar',
   badgeHeading: 'Rozet',
   badgeToggle: 'Her sayfanın son puanını araç çubuğu simgesinde göster',
@@ -364,6 +366,9 @@ export default {
   showOnPageNoAccess:
     'Uzantı artık bu sekmede işlem yapamıyor (açılır pencereyi açtığınızdan beri sayfa değişti). Sorulduğunda {host} adresine erişime izin verin ya da açılır pencereyi sekmede yeniden açın.',
   showOnPageBlocked: 'Tarayıcı, uzantının bu sekmede bir şey işaretlemesine izin vermedi ({detail}).',
+  showOnPageNext: 'Sonraki bulgu',
+  showOnPagePrevious: 'Önceki bulgu',
+  showOnPagePosition: 'Bulgu {index} / {count}',
 
   checkTitle: 'Başlık',
   checkMetaDescription: 'Meta açıklaması',
@@ -914,6 +919,8 @@ export default {
   keysHelp: 'Bu tuş listesi',
   keysTyping: 'Bir alana yazarken tuşlar hiçbir şey yapmaz.',
   keysClose: 'Kapat',
+  keysNextFinding: 'Sayfadaki sonraki bulgu',
+  keysPreviousFinding: 'Sayfadaki önceki bulgu',
   limitsWithin: 'Sınırlar içinde',
   limitsWithinAccepted: { one: 'Sınırlar içinde, {count} bulgu kabul edildi', other: 'Sınırlar içinde, {count} bulgu kabul edildi' },
   limitsBreaks: { one: '{count} sınırı aşıyor', other: '{count} sınırı aşıyor' },

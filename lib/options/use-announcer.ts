@@ -1,18 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { ReportsList } from '@/lib/options/use-reports-list';
 import { t, tn } from '@/lib/shared/i18n';
 
 /* What screen readers hear in the reports manager: a polite live region and the rows shown. */
 
-/** Text for the polite live region. The same words twice are still read twice: the region is emptied first. */
-export function useAnnouncer(): [string, (text: string) => void] {
-  const [text, setText] = useState('');
-  const announce = useCallback((next: string) => {
-    setText('');
-    requestAnimationFrame(() => setText(next));
-  }, []);
-  return [text, announce];
-}
+export { useAnnouncer } from '@/lib/pages/use-announcer';
 
 /**
  * Tells screen readers which rows are shown, once per query: a reload of the

@@ -1,10 +1,11 @@
 /**
  * The report view's keys, as pure decisions: which key does what, never while the user types in a
  * field, and which check a move lands on. j/k: next and previous check; n/p: next and previous
- * failed check; s: "Show on page" for the focused check; ?: the list of keys.
+ * failed check; s: "Show on page" for the focused check; . and ,: next and previous finding of
+ * the check outlined on the page; ?: the list of keys.
  */
 
-export type CheckKeyAction = 'next' | 'previous' | 'nextFailed' | 'previousFailed' | 'showOnPage' | 'help';
+export type CheckKeyAction = 'next' | 'previous' | 'nextFailed' | 'previousFailed' | 'showOnPage' | 'help' | 'nextFinding' | 'previousFinding';
 
 /** Every key, in the order the help lists them. */
 export const CHECK_KEYS: ReadonlyArray<{ key: string; action: CheckKeyAction }> = [
@@ -14,6 +15,8 @@ export const CHECK_KEYS: ReadonlyArray<{ key: string; action: CheckKeyAction }> 
   { key: 'p', action: 'previousFailed' },
   { key: 's', action: 'showOnPage' },
   { key: '?', action: 'help' },
+  { key: '.', action: 'nextFinding' },
+  { key: ',', action: 'previousFinding' },
 ];
 
 interface KeyPress {

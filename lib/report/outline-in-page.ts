@@ -35,6 +35,10 @@ export const OUTLINE_CSS = `[data-site-report-outline] {
   outline-offset: 2px !important;
   box-shadow: 0 0 0 6px rgb(212 53 28 / 0.3) !important;
 }
+[data-site-report-current] {
+  outline-width: 5px !important;
+  box-shadow: 0 0 0 10px rgb(212 53 28 / 0.45) !important;
+}
 [data-site-report-count] {
   all: initial !important;
   position: fixed !important;
@@ -56,6 +60,11 @@ export function outlineInPage(targets: PageTargets, words: OutlineWords): Outlin
   const BADGE = 'data-site-report-count';
   document.querySelectorAll(`[${MARK}]`).forEach((el) => el.removeAttribute(MARK));
   document.querySelectorAll(`[${BADGE}]`).forEach((el) => el.remove());
+  document.querySelectorAll('[data-site-report-current]').forEach((el) => el.removeAttribute('data-site-report-current'));
+  document.querySelectorAll('[data-site-report-tabindex]').forEach((el) => {
+    el.removeAttribute('tabindex');
+    el.removeAttribute('data-site-report-tabindex');
+  });
   const all = (selector: string): Element[] => {
     try {
       return Array.from(document.querySelectorAll(selector));
@@ -115,10 +124,15 @@ export function outlineInPage(targets: PageTargets, words: OutlineWords): Outlin
   return { found: marked.length, missing };
 }
 
-/** Takes every outline and the count away again. Answers how many elements were outlined. */
+/** Takes every outline, the count and the focus marks away again. Answers how many elements were outlined. */
 export function clearOutlineInPage(): number {
   const marked = document.querySelectorAll('[data-site-report-outline]');
   marked.forEach((el) => el.removeAttribute('data-site-report-outline'));
+  document.querySelectorAll('[data-site-report-current]').forEach((el) => el.removeAttribute('data-site-report-current'));
+  document.querySelectorAll('[data-site-report-tabindex]').forEach((el) => {
+    el.removeAttribute('tabindex');
+    el.removeAttribute('data-site-report-tabindex');
+  });
   document.querySelectorAll('[data-site-report-count]').forEach((el) => el.remove());
   return marked.length;
 }

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { focusFindingInPage, type FindingInPage } from '@/lib/report/finding-in-page';
 import { clearOutlineInPage, OUTLINE_CSS, outlineInPage, type OutlineResult, type OutlineWords } from '@/lib/report/outline-in-page';
 import type { PageTargets } from '@/lib/report/page-targets';
 import { intlLocale, pluralForms, t, uiDirection } from '@/lib/shared/i18n';
@@ -24,6 +25,16 @@ export function outlineWords(label: string): OutlineWords {
 export async function clearOnPage(tabId: number): Promise<void> {
   await browser.scripting.executeScript({ target: { tabId }, func: clearOutlineInPage }).catch(() => undefined);
   await browser.scripting.removeCSS({ target: { tabId }, css: OUTLINE_CSS }).catch(() => undefined);
+}
+
+/** Scrolls the tab to the outlined finding at `index` (from 0) and focuses it; its badge says "Finding 3 of 12". */
+export async function focusFindingOnPage(tabId: number, index: number, count: number): Promise<FindingInPage> {
+  const position = t('showOnPagePosition', { index: index + 1, count });
+  const [injection] = await browser.scripting.executeScript({ target: { tabId }, func: focusFindingInPage, args: [index, position] });
+  const value: unknown = injection?.result;
+  const whole = (n: unknown, min: number) => (typeof n === 'number' && Number.isInteger(n) && n >= min ? n : min);
+  if (typeof value !== 'object' || value === null) return { index: -1, count: 0 };
+  return { index: whole('index' in value ? value.index : -1, -1), count: whole('count' in value ? value.count : 0, 0) };
 }
 
 /** The script's answer, taken only in the shape it can have. */

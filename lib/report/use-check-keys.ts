@@ -3,7 +3,8 @@ import { checkKeyAction, movedTo } from '@/lib/report/check-keys';
 
 /**
  * The keys of lib/report/check-keys.ts on the report view's checks (`li.check`, in page order):
- * a move focuses the check it lands on and scrolls it into view; `s` presses its "Show on page".
+ * a move focuses the check it lands on and scrolls it into view; `s` presses its "Show on page";
+ * `.` and `,` press "Next finding" and "Previous finding" of the check outlined on the page.
  * Answers whether the list of keys is open, and how to close it.
  */
 export function useCheckKeys() {
@@ -17,6 +18,11 @@ export function useCheckKeys() {
       const current = checks.findIndex((check) => check.contains(document.activeElement));
       if (action === 'help') {
         setHelpOpen(true);
+      } else if (action === 'nextFinding' || action === 'previousFinding') {
+        const step = action === 'nextFinding' ? 'next' : 'previous';
+        const button = document.querySelector<HTMLButtonElement>(`.check__findings [data-finding-step="${step}"]`);
+        if (!button) return;
+        button.click();
       } else if (action === 'showOnPage') {
         const button = checks[current]?.querySelector<HTMLButtonElement>('.check__on-page button');
         if (!button) return;

@@ -4,7 +4,8 @@ import { isApiError } from '@/lib/api/errors';
 import type { OutlineResult } from '@/lib/report/outline-in-page';
 import { findPageTab, heldOrigins, type PageTab } from '@/lib/report/page-tab';
 import type { PageTargets } from '@/lib/report/page-targets';
-import { clearOnPage, outlineFailure, outlineOnPage } from '@/lib/report/show-on-page';
+import { clearOnPage, focusFindingOnPage, outlineFailure, outlineOnPage } from '@/lib/report/show-on-page';
+import { steppedFinding } from '@/lib/report/finding-step';
 import { afterPaint } from '@/lib/pages/after-paint';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { t } from '@/lib/shared/i18n';
@@ -13,6 +14,8 @@ export interface ShownOnPage {
   key: string;
   tabId: number;
   result: OutlineResult;
+  /** The finding focused in the page by "Next finding" or "Previous finding", from 0; none at first. */
+  at?: number;
 }
 
 /**
@@ -32,6 +35,9 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
   const shownNow = useRef<ShownOnPage | null>(null);
   /** Whether the background holds site permissions for this view. */
   const holding = useRef(false);
+  /** Whether a step through the findings is on its way to the page, and the finding the keys want by now. */
+  const stepping = useRef(false);
+  const wanted = useRef<number | null>(null);
 
   const setShown = useCallback((next: ShownOnPage | null) => {
     shownNow.current = next;
@@ -134,11 +140,46 @@ export function useShowOnPage(stored: string | null, hintTabId: number | undefin
         });
       return;
     }
-    void run(key, targets, label, stored ? (stored.split(/[/?#]/)[0] ?? stored) : '');
+    void run(key, targets, label, hostOf(stored));
   };
 
-  return { tab, shown, busy, message, toggle };
+  /** Focuses the wanted finding in the page, then the one wanted since, until the page has caught up with the keys. */
+  const focusWanted = async (from: ShownOnPage) => {
+    stepping.current = true;
+    try {
+      for (let to = wanted.current; to !== null; to = wanted.current === to ? null : wanted.current) {
+        const found = await focusFindingOnPage(from.tabId, to, from.result.found);
+        const current = shownNow.current;
+        if (!current || current.key !== from.key || current.tabId !== from.tabId) return;
+        if (found.index < 0) {
+          setShown(null);
+          giveBackUnlessOutlined();
+          return;
+        }
+        setShown({ ...current, at: found.index });
+      }
+    } catch (error) {
+      setMessage({ key: from.key, text: outlineFailure(error, hostOf(stored)) });
+    } finally {
+      stepping.current = false;
+      wanted.current = null;
+    }
+  };
+
+  /** Focuses the next (1) or previous (-1) finding of the outline on now, in the page; quick presses each count. */
+  const step = (direction: 1 | -1) => {
+    const now = shownNow.current;
+    if (!now || busy) return;
+    const to = steppedFinding(stepping.current ? wanted.current : (now.at ?? null), now.result.found, direction);
+    if (to === null) return;
+    wanted.current = to;
+    if (!stepping.current) void focusWanted(now);
+  };
+
+  return { tab, shown, busy, message, toggle, step };
 }
+
+const hostOf = (stored: string | null) => (stored ? (stored.split(/[/?#]/)[0] ?? stored) : '');
 
 const refused = (host: string) => t('showOnPageRefused', { host });
 

@@ -2,10 +2,11 @@
  * Every screen of the extension against axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules, in the
  * production build in Chromium against the local report service: the popup in each of its states,
  * the options page with the reports manager and each of its dialogs, the report view (a dialog
- * open too), the comparison, the site view and the sitemap planner. English in light and dark, and
+ * open too), the comparison, the site view, the sitemap planner, and the side panel with the
+ * report it frames. English in light and dark, and
  * Arabic (right to left). One browser a language; each page is checked in light, then in dark.
  */
-import type { Page } from 'puppeteer-core';
+import type { Frame, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../lib/locales/build.ts';
 import type { Locale } from '../../lib/locales/catalogue.ts';
@@ -47,12 +48,17 @@ afterAll(async () => {
   await fileTiming.done();
 });
 
-/** Runs axe on the page as it is now; in both schemes when asked. Every violation is named in the failure. */
-async function expectAccessible(page: Page, screen: string, schemes: ('light' | 'dark')[]): Promise<void> {
+/**
+ * Runs axe on the page as it is now, and on each of `frames` in it; in both schemes when asked. Every
+ * violation is named in the failure.
+ */
+async function expectAccessible(page: Page, screen: string, schemes: ('light' | 'dark')[], frames: Frame[] = []): Promise<void> {
   for (const scheme of schemes) {
     await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
-    const violations = await axeViolations(page);
-    expect.soft(violations, `${screen} (${scheme}):\n${describeViolations(violations)}`).toEqual([]);
+    for (const [where, target] of [[screen, page] as const, ...frames.map((frame) => [`${screen}, framed ${frame.url()}`, frame] as const)]) {
+      const violations = await axeViolations(target);
+      expect.soft(violations, `${where} (${scheme}):\n${describeViolations(violations)}`).toEqual([]);
+    }
   }
   await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
 }
@@ -132,7 +138,7 @@ describe.each([
   let reportId: number;
   let olderId: number;
   let project: string;
-  const check = (page: Page, screen: string) => expectAccessible(page, `${locale} ${screen}`, [...schemes]);
+  const check = (page: Page, screen: string, frames: Frame[] = []) => expectAccessible(page, `${locale} ${screen}`, [...schemes], frames);
 
   beforeAll(async () => {
     const url = site.url(`/shoes-${locale}`);
@@ -244,6 +250,42 @@ describe.each([
     await planner.settled();
     await check(planner.page, 'sitemap planner, read');
     await planner.close();
+  });
+
+  it('the side panel: the report it frames, and a page with none', async () => {
+    await ext.grantHostPermission(service.baseUrl);
+    // Connected as the options page connects, so that this test also runs alone.
+    const options = await ext.openOptions();
+    await options.evaluate(
+      (baseUrl, apiKey) => browser.runtime.sendMessage({ type: 'saveConnection', payload: { baseUrl, apiKey } }),
+      service.baseUrl,
+      KEY,
+    );
+    await options.close();
+    await PopupPage.closeAll(ext);
+    const popup = await PopupPage.openOn(ext, tab);
+    await popup.waitForReady();
+    const opened = ext.browser.waitForTarget((t) => t.type() === 'page' && t.url().endsWith('/sidepanel.html'), { timeout: 10_000 });
+    await popup.page.click(`::-p-text(${CATALOGUES[locale].openBeside})`);
+    const panel = (await (await opened).asPage())!;
+    const framed = async () => {
+      for (let i = 0; i < 100; i++) {
+        const frame = panel.frames().find((f) => f.url().includes('/report.html?'));
+        if (frame && (await frame.$('main.report[data-state="ready"]').catch(() => null))) return frame;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('No report framed in the side panel');
+    };
+    const frame = await framed();
+    expect(await frame.$eval('html', (html) => html.dir)).toBe(dir);
+    await check(panel, 'side panel with a report', [frame]);
+
+    // A page of this language with no report yet (the one the popup test below fails to report).
+    await failingTab.bringToFront();
+    await panel.waitForSelector('.panel__none button', { timeout: 10_000 });
+    await check(panel, 'side panel, no report yet');
+    await panel.close();
+    await tab.bringToFront();
   });
 
   it('the popup: ready with reports, password form, running, failed, queued', async () => {

@@ -120,6 +120,16 @@ describe('reports asked for while the service is away', { timeout: 120_000 }, ()
     await options.waitForSelector('section.queue');
     expect(await options.$$eval('.queue__item', (items) => items.length)).toBe(2);
 
+    // What the queue's live region says from now on.
+    await options.evaluate(() => {
+      const told: string[] = [];
+      Object.defineProperty(window, '__queueTold', { value: told });
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-live-region]')?.textContent?.trim();
+        if (text && told.at(-1) !== text) told.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+
     // The service comes back; the user need not wait for the next try.
     await startService();
     const back = performance.now();
@@ -132,6 +142,11 @@ describe('reports asked for while the service is away', { timeout: 120_000 }, ()
     const emptied = Math.round(performance.now() - back);
     console.log(`queue: service back → queue empty in ${emptied} ms (2 reports)`);
     await options.waitForFunction(() => !document.querySelector('section.queue'));
+    // Told as they are sent: two in all, and nothing waiting at the end.
+    await options.waitForFunction(() => /sent to the service\.$/.test(document.querySelector('[data-live-region]')?.textContent ?? ''));
+    const told = await options.evaluate(() => (window as unknown as { __queueTold: string[] }).__queueTold);
+    expect(told.at(-1)).toMatch(/^\d reports? sent to the service\.$/);
+    expect(told.reduce((sum, text) => sum + Number(/^(\d+) reports? sent/.exec(text)?.[1] ?? 0), 0)).toBe(2);
 
     expect(await reportsOf(site.url('/from-popup'))).toMatchObject([{ privacy: 1 }]);
     expect(await reportsOf(site.url('/from-menu'))).toHaveLength(1);

@@ -1,13 +1,14 @@
 /**
  * The store listings' material, made from the production build in Chromium against the local report
  * service: screenshots at 1280×800 of each screen in STORE_SCREENS, in English, German and Arabic (the
- * popup, smaller, framed on a 1280×800 page), and each language's summary and description from the
+ * popup, smaller, framed on a 1280×800 page; the side panel beside the page it reports on), and each language's summary and description from the
  * catalogue, within the stores' limits. Written to .output/store/<locale>/ (not committed).
  */
 import type { Page } from 'puppeteer-core';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUES } from '../../lib/locales/build.ts';
 import type { Locale } from '../../lib/locales/catalogue.ts';
 import { STORE_DESCRIPTION_MAX, STORE_LISTINGS, STORE_SUMMARY_MAX } from '../../lib/locales/store-listing.ts';
 import { startReportService, type RunningService } from '../service/server.ts';
@@ -29,6 +30,7 @@ interface ScreenContext {
   ext: ExtensionBrowser;
   tab: Page;
   reportId: number;
+  locale: Locale;
 }
 
 /**
@@ -66,7 +68,51 @@ const STORE_SCREENS: { name: string; show: (c: ScreenContext) => Promise<Page> }
       return options;
     },
   },
+  {
+    name: 'side-panel',
+    show: async ({ ext, tab, locale }) => {
+      await tab.setViewport({ width: SIZE.width - PANEL_WIDTH, height: SIZE.height });
+      const popup = await PopupPage.openOn(ext, tab);
+      await popup.waitForReady();
+      const opened = ext.browser.waitForTarget((t) => t.type() === 'page' && t.url().endsWith('/sidepanel.html'), { timeout: 10_000 });
+      await popup.page.click(`::-p-text(${CATALOGUES[locale].openBeside})`);
+      const panel = (await (await opened).asPage())!;
+      await panel.setViewport({ width: PANEL_WIDTH, height: SIZE.height });
+      const report = await waitForFrame(panel, '/report.html?');
+      await report.waitForSelector('main.report[data-state="ready"]', { timeout: 15_000 });
+      const panelShot = Buffer.from(await panel.screenshot()).toString('base64');
+      const dir = await panel.evaluate(() => document.documentElement.dir);
+      await panel.close();
+      await tab.bringToFront();
+      const pageShot = Buffer.from(await tab.screenshot()).toString('base64');
+      return beside(ext, `data:image/png;base64,${pageShot}`, `data:image/png;base64,${panelShot}`, dir);
+    },
+  },
 ];
+
+/** The side panel's width in the screenshot: Chromium's default panel is about this wide. */
+const PANEL_WIDTH = 400;
+
+async function waitForFrame(page: Page, urlPart: string) {
+  for (let i = 0; i < 150; i++) {
+    const frame = page.frames().find((f) => f.url().includes(urlPart));
+    if (frame) return frame;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No frame at ${urlPart} in ${page.url()}`);
+}
+
+/** The page and the side panel side by side on 1280×800, the panel where the browser puts it: at the end of the line. */
+async function beside(ext: ExtensionBrowser, pageImage: string, panelImage: string, dir: string): Promise<Page> {
+  const page = await ext.browser.newPage();
+  await page.setViewport(SIZE);
+  await page.setContent(
+    `<!doctype html><html dir="${dir}"><body style="margin:0;height:100vh;display:grid;grid-template-columns:${SIZE.width - PANEL_WIDTH}px ${PANEL_WIDTH}px;background:#f4f5f7">
+      <img src="${pageImage}" alt="" style="display:block"><img src="${panelImage}" alt="" style="display:block;border-inline-start:1px solid #d0d7de;box-sizing:border-box;width:${PANEL_WIDTH}px"></body></html>`,
+  );
+  await page.waitForFunction(() => [...document.querySelectorAll('img')].every((img) => img.complete));
+  return page;
+}
 
 /** The popup's picture in the middle of a 1280×800 page in the extension's own colours. */
 async function framed(ext: ExtensionBrowser, image: string, dir: string): Promise<Page> {
@@ -133,7 +179,7 @@ describe.each(LANGUAGES)('the screenshots in %s', (locale) => {
     await ext.grantHostPermission(service.baseUrl);
     const manager = await ReportsManagerPage.openConnected(ext, service.baseUrl, KEY);
     await manager.page.close();
-    context = { ext, tab: await ext.newTab(url), reportId: seeded[2]!.id };
+    context = { ext, tab: await ext.newTab(url), reportId: seeded[2]!.id, locale };
   });
 
   afterAll(async () => {

@@ -24,6 +24,8 @@ describe('which key does what', () => {
     ['p', 'previousFailed'],
     ['s', 'showOnPage'],
     ['?', 'help'],
+    ['.', 'nextFinding'],
+    [',', 'previousFinding'],
     ['J', null],
     ['x', null],
     ['Enter', null],

@@ -18,6 +18,7 @@ const control = (over: Partial<ShowOnPageControl> = {}): ShowOnPageControl => ({
   busy: null,
   message: null,
   toggle: vi.fn(),
+  step: vi.fn(),
   ...over,
 });
 
