@@ -51,7 +51,7 @@ function polyfillForBackgroundOnly(): Plugin {
  * What two or more pages share (Preact, lib/pages, lib/shared, the API's errors and addresses,
  * components/ui) in one file rather than ten small ones: each file an extension page loads costs
  * its main thread a few ms on opening, more than the bytes a page gets that it does not use.
- * The dialogs and the secret field apart: the options and the report view use them, the popup
+ * The dialogs, the secret field and the live region apart: the options, the report and site views use them, the popup
  * only on its password screen. The checks' names and summary apart too: the report and site views
  * use them, the popup never. The site limits apart: the popup loads them only for a site with limits.
  * What hands a report over (its link, the agency, trackers, CSV, the clipboard) apart: the popup loads it after
@@ -61,7 +61,8 @@ function polyfillForBackgroundOnly(): Plugin {
  * the background is one IIFE file, which has no chunks.
  */
 function sharedPageChunks(): Plugin {
-  const dialogs = /[\\/]components[\\/]ui[\\/](Dialog|PrivacyDialog|DeleteDialog|SecretInput|Field)\.tsx/;
+  const dialogs =
+    /[\\/](components[\\/]ui[\\/](Dialog|PrivacyDialog|DeleteDialog|SecretInput|Field|LiveRegion)\.tsx|lib[\\/]pages[\\/]use-announcer\.ts)/;
   const checkNames = /[\\/]lib[\\/]shared[\\/]check-(names|summary)\.ts/;
   // A site's limits and their verdict: the popup loads them only when its site has limits.
   const limits =
