@@ -232,11 +232,16 @@ const originOf = (baseUrl: string) => new URL(baseUrl).origin;
 const keyAreaFor = (sessionOnly: boolean) => (sessionOnly ? serviceKeyItems.session : serviceKeyItems.local);
 
 let formerConnectionMoving: Promise<void> | null = null;
-/** Before the services are first read or changed: the connection of a user who updates becomes the first service, its key kept. */
+/**
+ * Before the services are first read or changed: the connection of a user who updates becomes the first service,
+ * its key kept. With none to move nothing is written (and the former items are looked for again next time), so no
+ * page hears of a change that is none.
+ */
 function moveFormerConnection(): Promise<void> {
   formerConnectionMoving ??= (async () => {
     if ((await servicesItem.read()) !== null) return;
     const [address, local, session] = await Promise.all([formerAddressItem.read(), formerKeyItems.local.read(), formerKeyItems.session.read()]);
+    if (!address && !local && !session) return;
     let list: ServiceList & { revision: number } = { services: [], defaultId: null, revision: 0 };
     if (address && URL.canParse(address.baseUrl)) {
       const sessionOnly = address.keyForSessionOnly ?? false;

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Account } from '@/lib/api';
 import type { SettingsView } from '@/lib/protocol';
 import { sendToBackground } from '@/lib/pages/send-to-background';
-import { requestServiceAccess } from '@/lib/shared/permission';
-import { checkConnectionForm, permissionHost } from '@/lib/options/connection-form';
+import { permissionHost } from '@/lib/options/connection-form';
+import { saveConnection } from '@/lib/options/save-connection';
 import { connectionFailure, type ConnectionFailure } from '@/lib/options/connection-form';
 import { errorData } from '@/lib/pages/error-view';
 import { Notice } from '@/components/ui/Notice';
@@ -53,39 +53,22 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
   const submit = (event: Event) => {
     event.preventDefault();
     setDone(null);
-    const check = checkConnectionForm({ address, key, keySet: settings.keySet, savedBaseUrl: settings.baseUrl });
-    if (!check.ok) {
-      setFailure({ message: null, fields: check.fields });
-      return;
-    }
-    // Asked before anything is awaited: the browser shows its prompt only within the user's click.
-    const asked = requestServiceAccess(check.baseUrl);
-    setBusy(true);
-    setFailure(null);
-    void (async () => {
-      try {
-        const granted = await asked;
-        if (!granted) {
-          setFailure({ message: permissionRefused(new URL(check.baseUrl).host), fields: {} });
-          return;
-        }
-        const result = await sendToBackground('saveConnection', {
-          baseUrl: check.baseUrl,
-          ...(check.apiKey ? { apiKey: check.apiKey } : {}),
-          keyForSessionOnly: sessionOnly,
-        });
-        setAddress(result.settings.baseUrl ?? check.baseUrl);
-        setKey('');
-        const connected = t('connectionConnected', { host: new URL(result.settings.baseUrl ?? check.baseUrl).host });
-        setConnectedText(connected);
-        setDone(connected);
-        onSaved(result);
-      } catch (error) {
-        setFailure(connectionFailure(errorData(error)));
-      } finally {
-        setBusy(false);
-      }
-    })();
+    saveConnection(
+      { address, key, keySet: settings.keySet, savedBaseUrl: settings.baseUrl },
+      {
+        setBusy,
+        setFailure,
+        save: async ({ baseUrl, apiKey }) => {
+          const result = await sendToBackground('saveConnection', { baseUrl, ...(apiKey ? { apiKey } : {}), keyForSessionOnly: sessionOnly });
+          setAddress(result.settings.baseUrl ?? baseUrl);
+          setKey('');
+          const connected = t('connectionConnected', { host: new URL(result.settings.baseUrl ?? baseUrl).host });
+          setConnectedText(connected);
+          setDone(connected);
+          onSaved(result);
+        },
+      },
+    );
   };
 
   const forget = async () => {
@@ -180,8 +163,4 @@ export function ConnectionForm({ settings, onSaved, onForgotten }: Props) {
       </div>
     </form>
   );
-}
-
-function permissionRefused(host: string): string {
-  return t('connectionRefused', { host });
 }

@@ -1,9 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { ServicesView } from '@/lib/protocol';
 import { sendToBackground } from '@/lib/pages/send-to-background';
-import { requestServiceAccess } from '@/lib/shared/permission';
-import { checkConnectionForm, connectionFailure, type ConnectionFailure } from '@/lib/options/connection-form';
-import { errorData } from '@/lib/pages/error-view';
+import { type ConnectionFailure } from '@/lib/options/connection-form';
+import { saveConnection } from '@/lib/options/save-connection';
 import { SERVICE_NAME_MAX } from '@/lib/shared/service-bounds';
 import { Notice } from '@/components/ui/Notice';
 import { Field } from '@/components/ui/Field';
@@ -31,35 +30,23 @@ export function ServiceForm({ editing, onSaved, onCancel }: Props) {
 
   const submit = (event: Event) => {
     event.preventDefault();
-    const check = checkConnectionForm({ address, key, keySet: editing?.keySet ?? false, savedBaseUrl: editing?.baseUrl ?? null });
-    if (!check.ok) {
-      setFailure({ message: null, fields: check.fields });
-      return;
-    }
-    // Asked before anything is awaited: the browser shows its prompt only within the user's click.
-    const asked = requestServiceAccess(check.baseUrl);
-    setBusy(true);
-    setFailure(null);
-    void (async () => {
-      try {
-        if (!(await asked)) {
-          setFailure({ message: t('connectionRefused', { host: new URL(check.baseUrl).host }), fields: {} });
-          return;
-        }
-        const { view } = await sendToBackground('saveService', {
-          ...(editing ? { id: editing.id } : {}),
-          name,
-          baseUrl: check.baseUrl,
-          ...(check.apiKey ? { apiKey: check.apiKey } : {}),
-          keyForSessionOnly: sessionOnly,
-        });
-        onSaved(view, name.trim() || new URL(check.baseUrl).host);
-      } catch (error) {
-        setFailure(connectionFailure(errorData(error)));
-      } finally {
-        setBusy(false);
-      }
-    })();
+    saveConnection(
+      { address, key, keySet: editing?.keySet ?? false, savedBaseUrl: editing?.baseUrl ?? null },
+      {
+        setBusy,
+        setFailure,
+        save: async ({ baseUrl, apiKey }) => {
+          const { view } = await sendToBackground('saveService', {
+            ...(editing ? { id: editing.id } : {}),
+            name,
+            baseUrl,
+            ...(apiKey ? { apiKey } : {}),
+            keyForSessionOnly: sessionOnly,
+          });
+          onSaved(view, name.trim() || new URL(baseUrl).host);
+        },
+      },
+    );
   };
 
   const addressError = failure?.fields.baseUrl;
