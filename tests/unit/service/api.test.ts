@@ -133,10 +133,14 @@ describe('each account sees only its own reports', () => {
 });
 
 describe('the request log', () => {
-  it('records method and request target, query included', async () => {
+  it('records method, request target (query included) and the Authorization it was sent', async () => {
     service.requestLog.length = 0;
     await api('/reports?search=abc', { key: alice.apiKey });
-    expect(service.requestLog).toEqual([{ method: 'GET', path: '/api/v1/reports?search=abc', at: expect.any(Number) }]);
+    await api('/reports');
+    expect(service.requestLog).toEqual([
+      { method: 'GET', path: '/api/v1/reports?search=abc', authorization: `Bearer ${alice.apiKey}`, at: expect.any(Number) },
+      { method: 'GET', path: '/api/v1/reports', authorization: null, at: expect.any(Number) },
+    ]);
   });
 });
 
