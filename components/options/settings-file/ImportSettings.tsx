@@ -3,7 +3,7 @@ import { asApiError } from '@/lib/api/errors';
 import type { SettingsImportPreview } from '@/lib/protocol';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { readSettingsFileText } from '@/lib/options/settings-file-text';
-import { requestServiceAccess } from '@/lib/shared/permission';
+import { requestServicesAccess } from '@/lib/shared/permission';
 import { Field } from '@/components/ui/Field';
 import { Notice } from '@/components/ui/Notice';
 import { ImportPreview } from '@/components/options/settings-file/ImportPreview';
@@ -50,7 +50,7 @@ export function ImportSettings({ onApplied }: { onApplied: () => void }) {
     if (!picked) return;
     setBusy(true);
     // Asked first, in the click itself: the browser shows its prompt only inside the gesture.
-    if (picked.preview.serviceAddress) await requestServiceAccess(picked.preview.serviceAddress);
+    if (picked.preview.serviceAddresses.length > 0) await requestServicesAccess(picked.preview.serviceAddresses);
     try {
       const { applied } = await sendToBackground('applyImport', { text: picked.text });
       clear();
