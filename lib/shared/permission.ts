@@ -24,8 +24,3 @@ export const TABS_PERMISSION: Browser.permissions.Permissions = { permissions: [
 export function requestServiceAccess(baseUrl: string): Promise<boolean> {
   return browser.permissions.request({ origins: [originPattern(baseUrl)] }).catch(() => false);
 }
-
-/** Asks, as requestServiceAccess does, for several services at once: one prompt for all. */
-export function requestServicesAccess(baseUrls: readonly string[]): Promise<boolean> {
-  return browser.permissions.request({ origins: baseUrls.map(originPattern) }).catch(() => false);
-}

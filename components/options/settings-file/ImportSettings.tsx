@@ -1,15 +1,20 @@
 import { useRef, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
 import { asApiError } from '@/lib/api/errors';
 import type { SettingsImportPreview } from '@/lib/protocol';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { readSettingsFileText } from '@/lib/options/settings-file-text';
-import { requestServicesAccess } from '@/lib/shared/permission';
+import { originPattern } from '@/lib/shared/permission';
 import { Field } from '@/components/ui/Field';
 import { Notice } from '@/components/ui/Notice';
 import { ImportPreview } from '@/components/options/settings-file/ImportPreview';
 import { t, tn } from '@/lib/shared/i18n';
 
 type Status = { tone: 'info' | 'error'; message: string } | null;
+
+/** Asks, in one prompt, to reach the services a file adds or moves; call it straight from the click. */
+const requestServicesAccess = (baseUrls: readonly string[]) =>
+  browser.permissions.request({ origins: baseUrls.map(originPattern) }).catch(() => false);
 interface Picked {
   fileName: string;
   text: string;
