@@ -1786,7 +1786,7 @@ export default {
   },
   settingsImportFailed: 'تعذّر استيراد الإعدادات: {reason}',
   settingsImportCancelled: 'أُلغي الاستيراد: لم يتغير شيء.',
-  settingsPartServices: 'الخدمة',
+  settingsPartServices: 'الخدمات',
   settingsPartPreferences: 'التفضيلات',
   settingsPartAgency: 'الوكالة في التقارير المسلَّمة',
   settingsPartTrackers: 'متتبّعات المشكلات',

@@ -1243,7 +1243,7 @@ export default {
   settingsImportApplied: { one: 'Einstellungen importiert: {count} Teil geändert.', other: 'Einstellungen importiert: {count} Teile geändert.' },
   settingsImportFailed: 'Die Einstellungen konnten nicht importiert werden: {reason}',
   settingsImportCancelled: 'Import abgebrochen: Nichts wurde geändert.',
-  settingsPartServices: 'Dienst',
+  settingsPartServices: 'Dienste',
   settingsPartPreferences: 'Einstellungen',
   settingsPartAgency: 'Agentur auf übergebenen Berichten',
   settingsPartTrackers: 'Issue-Tracker',

@@ -1203,7 +1203,7 @@ export default {
   settingsImportApplied: { one: 'Settings imported: {count} part changed.', other: 'Settings imported: {count} parts changed.' },
   settingsImportFailed: 'The settings could not be imported: {reason}',
   settingsImportCancelled: 'Import cancelled: nothing was changed.',
-  settingsPartServices: 'Service',
+  settingsPartServices: 'Services',
   settingsPartPreferences: 'Preferences',
   settingsPartAgency: 'Agency on handed-over reports',
   settingsPartTrackers: 'Issue trackers',

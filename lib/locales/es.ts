@@ -1365,7 +1365,7 @@ export default {
   },
   settingsImportFailed: 'No se pudieron importar los ajustes: {reason}',
   settingsImportCancelled: 'Importación cancelada: no se cambió nada.',
-  settingsPartServices: 'Servicio',
+  settingsPartServices: 'Servicios',
   settingsPartPreferences: 'Preferencias',
   settingsPartAgency: 'Agencia en los informes entregados',
   settingsPartTrackers: 'Gestores de incidencias',

@@ -1382,7 +1382,7 @@ export default {
   },
   settingsImportFailed: 'Les réglages n’ont pas pu être importés : {reason}',
   settingsImportCancelled: 'Import annulé : rien n’a été modifié.',
-  settingsPartServices: 'Service',
+  settingsPartServices: 'Services',
   settingsPartPreferences: 'Préférences',
   settingsPartAgency: 'Agence sur les rapports remis',
   settingsPartTrackers: 'Gestionnaires de tickets',

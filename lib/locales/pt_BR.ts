@@ -1362,7 +1362,7 @@ export default {
   },
   settingsImportFailed: 'Não foi possível importar as configurações: {reason}',
   settingsImportCancelled: 'Importação cancelada: nada foi alterado.',
-  settingsPartServices: 'Serviço',
+  settingsPartServices: 'Serviços',
   settingsPartPreferences: 'Preferências',
   settingsPartAgency: 'Agência nos relatórios entregues',
   settingsPartTrackers: 'Rastreadores de issues',

@@ -1199,7 +1199,7 @@ export default {
   settingsImportApplied: { one: 'Ayarlar içe aktarıldı: {count} bölüm değişti.', other: 'Ayarlar içe aktarıldı: {count} bölüm değişti.' },
   settingsImportFailed: 'Ayarlar içe aktarılamadı: {reason}',
   settingsImportCancelled: 'İçe aktarma iptal edildi: hiçbir şey değişmedi.',
-  settingsPartServices: 'Hizmet',
+  settingsPartServices: 'Hizmetler',
   settingsPartPreferences: 'Tercihler',
   settingsPartAgency: 'Teslim edilen raporlardaki ajans',
   settingsPartTrackers: 'Sorun takipçileri',

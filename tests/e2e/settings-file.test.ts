@@ -127,7 +127,7 @@ describe('import', () => {
     await card.pickFile(plainFile);
     expect(await card.heading()).toBe(`What importing ${plainFile.split('/').pop()} would change`);
     expect(await card.parts()).toEqual([
-      { part: 'services', state: 'same', text: 'Service: No change.' },
+      { part: 'services', state: 'same', text: 'Services: No change.' },
       { part: 'preferences', state: 'changes', text: 'Preferences: changes 1 setting' },
       { part: 'agency', state: 'changes', text: 'Agency on handed-over reports: changes 1 setting' },
       { part: 'trackers', state: 'same', text: 'Issue trackers: No change.' },
@@ -210,7 +210,7 @@ describe('import', () => {
     expect((await card.parts()).find((p) => p.part === 'services')).toEqual({
       part: 'services',
       state: 'changes',
-      text: `Service: adds Client A (${new URL(clientService.baseUrl).host}); API key needed for Client A: type it in Services`,
+      text: `Services: adds Client A (${new URL(clientService.baseUrl).host}); API key needed for Client A: type it in Services`,
     });
     expect(await card.apply()).toBe('Settings imported: 1 part changed.');
     const after = await send<Services>('getServices', {});
