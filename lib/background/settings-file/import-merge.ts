@@ -48,7 +48,7 @@ export interface MergeOptions {
   /** The address the organisation locked: the kept service there keeps it. */
   lockedAddress: string | null;
   /** Each service id a watch may name, file's or kept, and the id it is kept by after the import. */
-  serviceIds: Record<string, string>;
+  serviceIds: ReadonlyMap<string, string>;
 }
 
 type EntriesChange = Extract<PartChange, { kind: 'entries' }>;
@@ -158,12 +158,16 @@ function mergeServices(current: CurrentSettings, imported: FileService[], locked
 }
 
 /** Each service id a watch may name after importing `imported` (absent: no services in the file), mapped to the id it is kept by. */
-export function serviceIdsAfter(current: CurrentSettings, imported: FileService[] | undefined, lockedAddress: string | null): Record<string, string> {
-  const ids: Record<string, string> = Object.fromEntries(current.services.map((service) => [service.id, service.id]));
-  if (imported) for (const service of mergeServices(current, imported, lockedAddress).next) ids[service.id] = service.id;
+export function serviceIdsAfter(
+  current: CurrentSettings,
+  imported: FileService[] | undefined,
+  lockedAddress: string | null,
+): ReadonlyMap<string, string> {
+  const ids = new Map(current.services.map((service) => [service.id, service.id]));
+  if (imported) for (const service of mergeServices(current, imported, lockedAddress).next) ids.set(service.id, service.id);
   for (const service of imported ?? []) {
     const kept = keptFor(current.services, service);
-    if (kept) ids[service.id] = kept.id;
+    if (kept) ids.set(service.id, kept.id);
   }
   return ids;
 }
@@ -203,7 +207,7 @@ export function mergePart<P extends SettingsPart>(
       case 'watches': {
         const importable = (imported as PartValues['watches']).flatMap((watch) => {
           if (watch.service === undefined) return [watch];
-          const service = serviceIds[watch.service];
+          const service = serviceIds.get(watch.service);
           return service === undefined ? [] : [{ ...watch, service }];
         });
         const merged = mergeList(current.watches, importable, {

@@ -356,12 +356,17 @@ describe('services', () => {
         // Another browser's id for the same address.
         { id: 'elsewhere-agency', name: 'Agency HQ', baseUrl: BASE, keyForSessionOnly: false },
       ],
-      watches: [watch('https://example.com/hq', { service: 'elsewhere-agency' }), watch('https://example.com/lost', { service: 'not-anywhere' })],
+      watches: [
+        watch('https://example.com/hq', { service: 'elsewhere-agency' }),
+        watch('https://example.com/lost', { service: 'not-anywhere' }),
+        // An id that is a name every plain object answers to.
+        watch('https://example.com/odd', { service: 'constructor' }),
+      ],
     });
     const preview = await handlers().previewImport({ text });
     const lines = Object.fromEntries(preview.parts.map((part) => [part.part, part.lines]));
     expect(lines.services).toEqual(['replaces Agency HQ']);
-    expect(lines.watches).toEqual(['adds https://example.com/hq', 'leaves out 1: its service is neither in the file nor kept']);
+    expect(lines.watches).toEqual(['adds https://example.com/hq', 'leaves out 2: their service is neither in the file nor kept']);
     await handlers().applyImport({ text });
     const { services } = await readServiceList();
     expect(services.map((service) => [service.id, service.name])).toContainEqual([agency, 'Agency HQ']);
@@ -370,7 +375,7 @@ describe('services', () => {
     expect((await readService(agency))?.apiKey).toBe(KEY);
     const list = await watches.read();
     expect(list.find((entry) => entry.url === 'https://example.com/hq')?.service).toBe(agency);
-    expect(list.some((entry) => entry.url === 'https://example.com/lost')).toBe(false);
+    expect(list.some((entry) => entry.url === 'https://example.com/lost' || entry.url === 'https://example.com/odd')).toBe(false);
   });
 
   it('a key in the file is bound to its own service’s origin, and a moved service without one needs it typed', async () => {
