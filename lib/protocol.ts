@@ -826,8 +826,8 @@ export interface SettingsImportPreview {
   withKeys: boolean;
   /** Parts that would change something. */
   applicable: number;
-  /** The new service address, when the extension may not reach it yet: the click that applies asks for it. */
-  serviceAddress: string | null;
+  /** The services' addresses the extension may not reach yet: the click that applies asks for them. */
+  serviceAddresses: string[];
 }
 
 export interface SettingsImportResult {

@@ -2,7 +2,8 @@
  * Settings in a file, in Chromium on the production build against the local report service: the
  * options page exports them (keys only when ticked, after a warning), settings are changed, and
  * importing the file says what it would change, then restores them on Apply. Bad files are
- * refused with the reason, and a file with one invalid part still applies the others.
+ * refused with the reason, and a file with one invalid part still applies the others. The file
+ * carries both services: one removed comes back on import, its key to be typed again.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -17,8 +18,11 @@ import { sendFrom, SettingsFileCard } from './support/pages/settings-file.ts';
 import { waitUntil } from './support/stand-ins.ts';
 
 const KEY = 'e2e-settings-file-key-4c19d7';
+const CLIENT_KEY = 'e2e-settings-file-client-key-8e21a0';
 
 let service: RunningService;
+/** A second service, a client's. */
+let clientService: RunningService;
 let ext: ExtensionBrowser;
 let options: Page;
 let card: SettingsFileCard;
@@ -45,8 +49,10 @@ const WATCHED = ['https://shop.example.test/', 'https://shop.example.test/cart']
 
 beforeAll(async () => {
   service = await startReportService({ accounts: [{ name: 'Ada Lovelace', email: 'ada@example.com', apiKey: KEY }] });
+  clientService = await startReportService({ accounts: [{ name: 'Grace Hopper', email: 'grace@example.com', apiKey: CLIENT_KEY }] });
   ext = await launchExtensionBrowser();
   await ext.grantHostPermission(service.baseUrl);
+  await ext.grantHostPermission(clientService.baseUrl);
   scratch = await mkdtemp(join(tmpdir(), 'site-report-settings-'));
   downloads = join(scratch, 'downloads');
   const session = await ext.browser.target().createCDPSession();
@@ -56,12 +62,14 @@ beforeAll(async () => {
   await send('saveSiteLimits', { project: 'shop.example.test', limits: limits(80) });
   await send('addWatches', { pages: WATCHED.map((url) => ({ url })), every: 'weekly', hour: 9, offsetMinutes: 0 });
   await send('saveAgency', { agency: { name: 'Acme Agency', logo: null } });
+  await send('saveService', { name: 'Client A', baseUrl: clientService.baseUrl, apiKey: CLIENT_KEY, keyForSessionOnly: false });
   await reopen();
 }, 60_000);
 
 afterAll(async () => {
   await ext?.close();
   await service?.close();
+  await clientService?.close();
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
@@ -75,11 +83,16 @@ describe('export', () => {
     const text = await downloaded(name);
     expect(text).not.toContain(KEY);
     const file = JSON.parse(text) as Record<string, unknown>;
+    const { defaultId } = await send<{ defaultId: string }>('getServices', {});
     expect(file).toMatchObject({
       format: 'site-report-settings',
+      defaultService: defaultId,
       version: 1,
       withKeys: false,
-      services: [{ baseUrl: service.baseUrl }],
+      services: [
+        { name: new URL(service.baseUrl).host, baseUrl: service.baseUrl },
+        { name: 'Client A', baseUrl: clientService.baseUrl },
+      ],
       preferences: { defaultPrivacy: 0 },
       siteLimits: { 'shop.example.test': limits(80) },
       agency: { name: 'Acme Agency' },
@@ -95,7 +108,7 @@ describe('export', () => {
     ]);
     const name = await card.exportFile();
     expect(name).toMatch(/-with-keys\.json$/);
-    expect(JSON.parse(await downloaded(name))).toMatchObject({ withKeys: true, services: [{ apiKey: KEY }] });
+    expect(JSON.parse(await downloaded(name))).toMatchObject({ withKeys: true, services: [{ apiKey: KEY }, { apiKey: CLIENT_KEY }] });
     await card.includeKeys(false);
     expect(await card.exportWarnings()).toEqual([]);
   });
@@ -114,7 +127,7 @@ describe('import', () => {
     await card.pickFile(plainFile);
     expect(await card.heading()).toBe(`What importing ${plainFile.split('/').pop()} would change`);
     expect(await card.parts()).toEqual([
-      { part: 'services', state: 'same', text: 'Service: No change.' },
+      { part: 'services', state: 'same', text: 'Services: No change.' },
       { part: 'preferences', state: 'changes', text: 'Preferences: changes 1 setting' },
       { part: 'agency', state: 'changes', text: 'Agency on handed-over reports: changes 1 setting' },
       { part: 'trackers', state: 'same', text: 'Issue trackers: No change.' },
@@ -184,5 +197,27 @@ describe('import', () => {
     expect(parts.find((p) => p.part === 'preferences')).toMatchObject({ state: 'changes' });
     expect(await card.apply()).toBe('Settings imported: 1 part changed.');
     expect((await send<{ preferences: { defaultPrivacy: number } }>('getSettings', {})).preferences.defaultPrivacy).toBe(0);
+  });
+
+  it('brings back a removed service with its id, saying its key must be typed again', async () => {
+    type Services = { services: { id: string; name: string; baseUrl: string; keySet: boolean }[]; defaultId: string };
+    const before = await send<Services>('getServices', {});
+    const client = before.services.find((entry) => entry.name === 'Client A')!;
+    await send('removeService', { id: client.id, cancelWork: true });
+    expect((await send<Services>('getServices', {})).services).toHaveLength(1);
+    await reopen();
+    await card.pickFile(plainFile);
+    expect((await card.parts()).find((p) => p.part === 'services')).toEqual({
+      part: 'services',
+      state: 'changes',
+      text: `Services: adds Client A (${new URL(clientService.baseUrl).host}); API key needed for Client A: type it in Services`,
+    });
+    expect(await card.apply()).toBe('Settings imported: 1 part changed.');
+    const after = await send<Services>('getServices', {});
+    expect(after.defaultId).toBe(before.defaultId);
+    expect(after.services.map(({ id, name, baseUrl, keySet }) => ({ id, name, baseUrl, keySet }))).toEqual([
+      { id: before.defaultId, name: new URL(service.baseUrl).host, baseUrl: service.baseUrl, keySet: true },
+      { id: client.id, name: 'Client A', baseUrl: clientService.baseUrl, keySet: false },
+    ]);
   });
 });

@@ -1,15 +1,20 @@
 import { useRef, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
 import { asApiError } from '@/lib/api/errors';
 import type { SettingsImportPreview } from '@/lib/protocol';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { readSettingsFileText } from '@/lib/options/settings-file-text';
-import { requestServiceAccess } from '@/lib/shared/permission';
+import { originPattern } from '@/lib/shared/permission';
 import { Field } from '@/components/ui/Field';
 import { Notice } from '@/components/ui/Notice';
 import { ImportPreview } from '@/components/options/settings-file/ImportPreview';
 import { t, tn } from '@/lib/shared/i18n';
 
 type Status = { tone: 'info' | 'error'; message: string } | null;
+
+/** Asks, in one prompt, to reach the services a file adds or moves; call it straight from the click. */
+const requestServicesAccess = (baseUrls: readonly string[]) =>
+  browser.permissions.request({ origins: baseUrls.map(originPattern) }).catch(() => false);
 interface Picked {
   fileName: string;
   text: string;
@@ -50,7 +55,7 @@ export function ImportSettings({ onApplied }: { onApplied: () => void }) {
     if (!picked) return;
     setBusy(true);
     // Asked first, in the click itself: the browser shows its prompt only inside the gesture.
-    if (picked.preview.serviceAddress) await requestServiceAccess(picked.preview.serviceAddress);
+    if (picked.preview.serviceAddresses.length > 0) await requestServicesAccess(picked.preview.serviceAddresses);
     try {
       const { applied } = await sendToBackground('applyImport', { text: picked.text });
       clear();

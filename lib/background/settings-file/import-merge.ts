@@ -3,7 +3,8 @@ import type { Agency } from '@/lib/shared/agency';
 import { TRACKERS_MAX, type IssueTracker } from '@/lib/shared/issue-tracker';
 import type { AcceptedFinding, SiteLimits } from '@/lib/shared/site-limits';
 import { samePage } from '@/lib/shared/page-address';
-import type { FileService } from '@/lib/background/settings-file/services-part';
+import { SERVICES_MAX } from '@/lib/shared/service-bounds';
+import type { FileService, KeptService } from '@/lib/background/settings-file/services-part';
 import type { PartValues, SettingsPart } from '@/lib/background/settings-file/settings-file-format';
 
 /**
@@ -13,10 +14,8 @@ import type { PartValues, SettingsPart } from '@/lib/background/settings-file/se
  */
 
 export interface CurrentSettings {
-  /** Without keys. */
-  services: FileService[];
-  /** The origin the saved key is bound to. */
-  keyOrigin: string | null;
+  /** Without keys: whether each has one. */
+  services: KeptService[];
   preferences: Preferences;
   agency: Agency;
   trackers: Record<string, IssueTracker>;
@@ -27,20 +26,45 @@ export interface CurrentSettings {
 }
 
 export type PartChange =
-  | { kind: 'entries'; added: string[]; replaced: string[]; leftOut: number; max: number }
-  | { kind: 'fields'; changed: number }
-  | { kind: 'service'; address: string | null; key: 'set' | 'kept' | 'needed'; otherChanges: number };
+  | {
+      kind: 'entries';
+      added: string[];
+      replaced: string[];
+      leftOut: number;
+      max: number;
+      /** Services added or replaced whose key must then be typed. */
+      keysNeeded?: string[];
+      /** Services left out as they would change the address the organisation locked. */
+      locked?: number;
+      /** Watches left out as their service is neither in the file nor kept. */
+      serviceUnknown?: number;
+    }
+  | { kind: 'fields'; changed: number };
+
+/** What a merge needs besides the settings: the time and new ids for added watches, the locked address and the ids services end with. */
+export interface MergeOptions {
+  now: number;
+  newId: () => string;
+  /** The address the organisation locked: the kept service there keeps it. */
+  lockedAddress: string | null;
+  /** Each service id a watch may name, file's or kept, and the id it is kept by after the import. */
+  serviceIds: ReadonlyMap<string, string>;
+}
+
+type EntriesChange = Extract<PartChange, { kind: 'entries' }>;
+
+/** The settings a merge writes: the services as the file has them, with the ids they are kept by. */
+type MergedSettings = Omit<CurrentSettings, 'services'> & { services: FileService[] };
 
 export interface PartMerge<P extends SettingsPart> {
-  next: CurrentSettings[P];
+  next: MergedSettings[P];
   change: PartChange;
 }
 
 /** Whether a change changes anything. */
 export function changesAnything(change: PartChange): boolean {
   if (change.kind === 'entries') return change.added.length + change.replaced.length > 0;
-  if (change.kind === 'fields') return change.changed > 0;
-  return change.address !== null || change.key === 'set' || change.otherChanges > 0;
+  return change.changed > 0;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -49,7 +73,7 @@ function changedFields<T extends object>(current: T, imported: T): number {
   return (Object.keys(imported) as (keyof T)[]).filter((key) => !same(current[key], imported[key])).length;
 }
 
-function mergeRecord<T>(current: Record<string, T>, imported: Record<string, T>, max: number): { next: Record<string, T>; change: PartChange } {
+function mergeRecord<T>(current: Record<string, T>, imported: Record<string, T>, max: number): { next: Record<string, T>; change: EntriesChange } {
   const next = { ...current };
   const added: string[] = [];
   const replaced: string[] = [];
@@ -70,7 +94,7 @@ function mergeList<T>(
   current: readonly T[],
   imported: readonly T[],
   options: { max: number; matches: (a: T, b: T) => boolean; name: (entry: T) => string; replace: (kept: T, from: T) => T; add: (entry: T) => T },
-): { next: T[]; change: PartChange } {
+): { next: T[]; change: EntriesChange } {
   const next = [...current];
   const added: string[] = [];
   const replaced: string[] = [];
@@ -89,21 +113,63 @@ function mergeList<T>(
   return { next, change: { kind: 'entries', added, replaced, leftOut, max: options.max } };
 }
 
-function mergeServices(current: CurrentSettings, imported: FileService[]): PartMerge<'services'> {
-  const [service] = imported;
-  const [kept] = current.services;
-  if (!service) return { next: current.services, change: { kind: 'service', address: null, key: 'kept', otherChanges: 0 } };
-  const keyKept = current.keyOrigin === new URL(service.baseUrl).origin;
-  const { apiKey: _, ...withoutKey } = service;
-  return {
-    next: [withoutKey],
-    change: {
-      kind: 'service',
-      address: kept?.baseUrl === service.baseUrl ? null : service.baseUrl,
-      key: service.apiKey ? 'set' : keyKept ? 'kept' : 'needed',
-      otherChanges: kept && kept.keyForSessionOnly !== service.keyForSessionOnly ? 1 : 0,
-    },
-  };
+const sameOrigin = (a: string, b: string) => new URL(a).origin === new URL(b).origin;
+
+/** The kept service a file's service stands for: the one with its id, else the one at its address. */
+const keptFor = (kept: readonly KeptService[], service: FileService) =>
+  kept.find((entry) => entry.id === service.id) ?? kept.find((entry) => entry.baseUrl === service.baseUrl);
+
+/**
+ * The file's services, each with the id it is kept by: a match keeps its id, others keep the file's.
+ * Those left out (beyond SERVICES_MAX, or changing the locked address) are not in `next`.
+ */
+function mergeServices(current: CurrentSettings, imported: FileService[], lockedAddress: string | null): PartMerge<'services'> {
+  const next: FileService[] = [];
+  const added: string[] = [];
+  const replaced: string[] = [];
+  const keysNeeded: string[] = [];
+  let leftOut = 0;
+  let locked = 0;
+  let count = current.services.length;
+  for (const service of imported) {
+    const kept = keptFor(current.services, service);
+    if (kept && lockedAddress !== null && kept.baseUrl === lockedAddress && service.baseUrl !== lockedAddress) {
+      locked += 1;
+      continue;
+    }
+    if (!kept && count >= SERVICES_MAX) {
+      leftOut += 1;
+      continue;
+    }
+    const merged = { ...service, id: kept?.id ?? service.id };
+    const { apiKey, ...withoutKey } = merged;
+    if (kept) {
+      const { keySet: _, ...keptWithoutKey } = kept;
+      if (same(withoutKey, keptWithoutKey) && apiKey === undefined) continue;
+      replaced.push(service.name);
+    } else {
+      added.push(`${service.name} (${new URL(service.baseUrl).host})`);
+      count += 1;
+    }
+    if (apiKey === undefined && !(kept?.keySet && sameOrigin(kept.baseUrl, service.baseUrl))) keysNeeded.push(service.name);
+    next.push(merged);
+  }
+  return { next, change: { kind: 'entries', added, replaced, leftOut, max: SERVICES_MAX, keysNeeded, locked } };
+}
+
+/** Each service id a watch may name after importing `imported` (absent: no services in the file), mapped to the id it is kept by. */
+export function serviceIdsAfter(
+  current: CurrentSettings,
+  imported: FileService[] | undefined,
+  lockedAddress: string | null,
+): ReadonlyMap<string, string> {
+  const ids = new Map(current.services.map((service) => [service.id, service.id]));
+  if (imported) for (const service of mergeServices(current, imported, lockedAddress).next) ids.set(service.id, service.id);
+  for (const service of imported ?? []) {
+    const kept = keptFor(current.services, service);
+    if (kept) ids.set(service.id, kept.id);
+  }
+  return ids;
 }
 
 /** A watch's schedule, as a file sets it; what its checks found stays the watch's own. */
@@ -114,12 +180,12 @@ export function mergePart<P extends SettingsPart>(
   part: P,
   current: CurrentSettings,
   imported: PartValues[P],
-  { now, newId }: { now: number; newId: () => string },
+  { now, newId, lockedAddress, serviceIds }: MergeOptions,
 ): PartMerge<P> {
   const merged = ((): PartMerge<SettingsPart> => {
     switch (part) {
       case 'services':
-        return mergeServices(current, imported as PartValues['services']);
+        return mergeServices(current, imported as PartValues['services'], lockedAddress);
       case 'preferences':
       case 'agency':
       case 'watchSettings': {
@@ -138,8 +204,13 @@ export function mergePart<P extends SettingsPart>(
           replace: (kept, from) => ({ ...from, id: kept.id }),
           add: (entry) => (current.accepted.some((kept) => kept.id === entry.id) ? { ...entry, id: newId() } : entry),
         });
-      case 'watches':
-        return mergeList(current.watches, imported as PartValues['watches'], {
+      case 'watches': {
+        const importable = (imported as PartValues['watches']).flatMap((watch) => {
+          if (watch.service === undefined) return [watch];
+          const service = serviceIds.get(watch.service);
+          return service === undefined ? [] : [{ ...watch, service }];
+        });
+        const merged = mergeList(current.watches, importable, {
           max: MAX_WATCHES,
           matches: (a, b) => samePage(a.url, b.url),
           name: (watch) => watch.url,
@@ -151,6 +222,9 @@ export function mergePart<P extends SettingsPart>(
             lastCheckAt: Math.max(watch.lastCheckAt ?? 0, now),
           }),
         });
+        const serviceUnknown = (imported as PartValues['watches']).length - importable.length;
+        return { next: merged.next, change: { ...merged.change, serviceUnknown } };
+      }
     }
   })();
   return merged as PartMerge<P>;

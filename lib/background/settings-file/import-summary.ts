@@ -28,28 +28,35 @@ function entryLines(
   return [names.length <= NAMES_SHOWN ? t(named, { names: names.join(', ') }) : tn(counted, names.length)];
 }
 
+/** What a file holds that importing leaves out, and why. */
+function leftOutLines(change: PartChange): string[] {
+  if (change.kind !== 'entries') return [];
+  return [
+    ...(change.leftOut > 0 ? [tn('settingsChangeLeftOut', change.leftOut, { max: change.max })] : []),
+    ...(change.serviceUnknown ? [tn('settingsChangeServiceUnknown', change.serviceUnknown)] : []),
+    ...(change.locked ? [t('managedAddressLocked')] : []),
+  ];
+}
+
 function changeLines(change: PartChange): string[] {
   switch (change.kind) {
     case 'entries':
       return [
         ...entryLines(change.added, 'settingsChangeAddsNamed', 'settingsChangeAdds'),
         ...entryLines(change.replaced, 'settingsChangeReplacesNamed', 'settingsChangeReplaces'),
-        ...(change.leftOut > 0 ? [tn('settingsChangeLeftOut', change.leftOut, { max: change.max })] : []),
+        ...(change.keysNeeded?.length ? [t('settingsChangeKeysNeeded', { names: change.keysNeeded.join(', ') })] : []),
+        ...leftOutLines(change),
       ];
     case 'fields':
       return [tn('settingsChangeFields', change.changed)];
-    case 'service':
-      return [
-        ...(change.address !== null ? [t('settingsChangeAddress', { address: change.address })] : []),
-        ...(change.otherChanges > 0 ? [tn('settingsChangeFields', change.otherChanges)] : []),
-        ...(change.key === 'set' ? [t('settingsChangeKeySet')] : change.key === 'needed' ? [t('settingsChangeKeyNeeded')] : []),
-      ];
   }
 }
 
 export function partPreview(part: SettingsPart, reading: PartReading<SettingsPart>, change: PartChange | null): SettingsPartPreview {
   const title = t(PART_TITLES[part]);
   if (!reading.ok) return { part, title, state: 'invalid', lines: [t('settingsPartInvalid', { where: reading.where })] };
-  if (!change || !changesAnything(change)) return { part, title, state: 'same', lines: [t('settingsPartSame')] };
+  // What is left out is said even when nothing else changes.
+  if (!change || !changesAnything(change))
+    return { part, title, state: 'same', lines: [t('settingsPartSame'), ...(change ? leftOutLines(change) : [])] };
   return { part, title, state: 'changes', lines: changeLines(change) };
 }

@@ -9,7 +9,7 @@ import { SETTINGS_FORMAT, SETTINGS_VERSION, type SettingsFile } from '@/lib/back
  * queues or history.
  */
 export async function exportSettings(includeKeys: boolean, now = new Date()): Promise<{ fileName: string; text: string }> {
-  const [services, preferences, handover, limits, watchList, alerts] = await Promise.all([
+  const [{ services, defaultId }, preferences, handover, limits, watchList, alerts] = await Promise.all([
     servicesForExport(includeKeys),
     readPreferences(),
     readHandover(),
@@ -24,6 +24,7 @@ export async function exportSettings(includeKeys: boolean, now = new Date()): Pr
     version: SETTINGS_VERSION,
     exportedAt: now.toISOString(),
     withKeys,
+    ...(defaultId !== null ? { defaultService: defaultId } : {}),
     services,
     preferences,
     agency: handover.agency,

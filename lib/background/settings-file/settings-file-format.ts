@@ -1,12 +1,13 @@
 import { lazy, z } from '@/lib/zod';
 import { userSettingSchemas } from '@/lib/storage';
-import { ACCEPTED_MAX, LIMITS_MAX_SITES, MAX_WATCHES } from '@/lib/protocol';
+import { ACCEPTED_MAX, LIMITS_MAX_SITES, MAX_WATCHES, serviceId } from '@/lib/protocol';
+import { SERVICES_MAX } from '@/lib/shared/service-bounds';
 import { TRACKERS_MAX } from '@/lib/shared/issue-tracker';
 import { ApiError, isApiError } from '@/lib/api/errors';
 import { normaliseBaseUrl } from '@/lib/api/service-address';
 import { cleanKey, keyProblem } from '@/lib/shared/api-key';
 import { t } from '@/lib/shared/i18n';
-import { fileServiceSchema, SERVICES_MAX, type FileService } from '@/lib/background/settings-file/services-part';
+import { fileServiceSchema, type FileService } from '@/lib/background/settings-file/services-part';
 
 /**
  * A settings file: one JSON object naming its format and version, then one field per part. Each part
@@ -50,10 +51,19 @@ export interface SettingsFileContent {
   exportedAt: string | null;
   /** Whether the file says it holds keys. */
   withKeys: boolean;
+  /** The id of the service the file names as the default, when valid. */
+  defaultServiceId: string | null;
   parts: { [P in SettingsPart]?: PartReading<P> };
 }
 
-export type SettingsFile = { format: typeof SETTINGS_FORMAT; version: number; exportedAt: string; withKeys: boolean } & Partial<PartValues>;
+export type SettingsFile = {
+  format: typeof SETTINGS_FORMAT;
+  version: number;
+  exportedAt: string;
+  withKeys: boolean;
+  /** The id of the default service among `services`. */
+  defaultService?: string;
+} & Partial<PartValues>;
 
 const refused = (message: string) => new ApiError({ kind: 'validation', message });
 
@@ -111,5 +121,6 @@ export function readSettingsFile(text: string): SettingsFileContent {
     if (file[part] !== undefined) (parts as Record<SettingsPart, PartReading<SettingsPart>>)[part] = readPart(part, file[part]);
   }
   const exportedAt = typeof file.exportedAt === 'string' ? file.exportedAt.slice(0, 64) : null;
-  return { exportedAt, withKeys: file.withKeys === true, parts };
+  const defaultService = serviceId.safeParse(file.defaultService);
+  return { exportedAt, withKeys: file.withKeys === true, defaultServiceId: defaultService.success ? defaultService.data : null, parts };
 }

@@ -1,24 +1,20 @@
 import { browser } from 'wxt/browser';
-import {
-  readHandover,
-  readPreferences,
-  savedKey,
-  siteLimits,
-  watches,
-  watchSettings,
-  writeAgency,
-  writePreferences,
-  writeTracker,
-} from '@/lib/storage';
+import { readHandover, readPreferences, siteLimits, watches, watchSettings, writeAgency, writePreferences, writeTracker } from '@/lib/storage';
 import type { SettingsImportPreview, SettingsImportResult } from '@/lib/protocol';
 import { originPattern } from '@/lib/shared/permission';
 import { announce } from '@/lib/background/connection';
 import { scheduleWork } from '@/lib/background/runs/run-engine';
-import { applyServices, servicesForExport } from '@/lib/background/settings-file/services-part';
-import { changesAnything, mergePart, type CurrentSettings, type PartChange } from '@/lib/background/settings-file/import-merge';
+import { applyServices, keptServices } from '@/lib/background/settings-file/services-part';
+import {
+  changesAnything,
+  mergePart,
+  serviceIdsAfter,
+  type CurrentSettings,
+  type MergeOptions,
+  type PartChange,
+} from '@/lib/background/settings-file/import-merge';
 import { partPreview } from '@/lib/background/settings-file/import-summary';
 import { managedPolicy } from '@/lib/background/managed/managed-policy';
-import { t } from '@/lib/shared/i18n';
 import {
   readSettingsFile,
   SETTINGS_PARTS,
@@ -32,12 +28,20 @@ import {
  * it, every valid part that changes something written through storage. Pages that show the parts are told.
  */
 
-const mergeOptions = () => ({ now: Date.now(), newId: () => crypto.randomUUID() });
+/** What merging `file` into `current` needs: the locked address and the service ids its watches may name. */
+function mergeOptions(file: SettingsFileContent, current: CurrentSettings, lockedAddress: string | null): MergeOptions {
+  const services = file.parts.services;
+  return {
+    now: Date.now(),
+    newId: () => crypto.randomUUID(),
+    lockedAddress,
+    serviceIds: serviceIdsAfter(current, services?.ok ? services.value : undefined, lockedAddress),
+  };
+}
 
 export async function readCurrentSettings(): Promise<CurrentSettings> {
-  const [services, key, preferences, handover, limits, watchList, alerts] = await Promise.all([
-    servicesForExport(false),
-    savedKey(),
+  const [{ services }, preferences, handover, limits, watchList, alerts] = await Promise.all([
+    keptServices(),
     readPreferences(),
     readHandover(),
     siteLimits.read(),
@@ -46,7 +50,6 @@ export async function readCurrentSettings(): Promise<CurrentSettings> {
   ]);
   return {
     services,
-    keyOrigin: key?.origin ?? null,
     preferences,
     agency: handover.agency,
     trackers: handover.trackers,
@@ -59,55 +62,55 @@ export async function readCurrentSettings(): Promise<CurrentSettings> {
 
 type Changes = { [P in SettingsPart]?: { value: PartValues[P]; change: PartChange } };
 
-/** The address the organisation locked, when a file would change it: that part is left out. */
-async function lockedAddress(file: SettingsFileContent): Promise<string | null> {
-  const services = file.parts.services;
-  if (!services?.ok || services.value.length === 0) return null;
+/** The address the organisation locked, when it did: the kept service there keeps it. */
+async function lockedAddress(): Promise<string | null> {
   const policy = await managedPolicy();
-  return policy.lockServiceAddress && services.value[0]!.baseUrl !== policy.serviceAddress ? policy.serviceAddress : null;
+  return policy.lockServiceAddress ? policy.serviceAddress : null;
 }
 
 function changesOf(file: SettingsFileContent, current: CurrentSettings, locked: string | null): Changes {
+  const options = mergeOptions(file, current, locked);
   const changes: Record<string, { value: unknown; change: PartChange }> = {};
   for (const part of SETTINGS_PARTS) {
     const reading = file.parts[part];
-    if (part === 'services' && locked !== null) continue;
-    if (reading?.ok) changes[part] = { value: reading.value, change: mergePart(part, current, reading.value, mergeOptions()).change };
+    if (reading?.ok) changes[part] = { value: reading.value, change: mergePart(part, current, reading.value, options).change };
   }
   return changes as Changes;
 }
 
-async function previewOf(file: SettingsFileContent, changes: Changes, locked: string | null): Promise<SettingsImportPreview> {
+async function previewOf(
+  file: SettingsFileContent,
+  changes: Changes,
+  current: CurrentSettings,
+  locked: string | null,
+): Promise<SettingsImportPreview> {
   const parts = SETTINGS_PARTS.flatMap((part) => {
     const reading = file.parts[part];
-    if (!reading) return [];
-    const preview = partPreview(part, reading, changes[part]?.change ?? null);
-    return [part === 'services' && locked !== null ? { ...preview, state: 'invalid' as const, lines: [t('managedAddressLocked')] } : preview];
+    return reading ? [partPreview(part, reading, changes[part]?.change ?? null)] : [];
   });
-  const service = changes.services;
-  const address = service && service.change.kind === 'service' ? service.change.address : null;
-  const askAccess = address !== null && !(await browser.permissions.contains({ origins: [originPattern(address)] }));
+  const services = changes.services ? mergePart('services', current, changes.services.value, mergeOptions(file, current, locked)).next : [];
+  const access = await Promise.all(services.map((service) => browser.permissions.contains({ origins: [originPattern(service.baseUrl)] })));
   return {
     parts,
     withKeys: file.withKeys,
     applicable: parts.filter((part) => part.state === 'changes').length,
-    serviceAddress: askAccess ? address : null,
+    serviceAddresses: [...new Set(services.filter((_, index) => !access[index]).map((service) => service.baseUrl))],
   };
 }
 
 export async function previewImport(text: string): Promise<SettingsImportPreview> {
   const file = readSettingsFile(text);
-  const locked = await lockedAddress(file);
-  return previewOf(file, changesOf(file, await readCurrentSettings(), locked), locked);
+  const [locked, current] = await Promise.all([lockedAddress(), readCurrentSettings()]);
+  return previewOf(file, changesOf(file, current, locked), current, locked);
 }
 
 /** Writes one part, merged again with what is stored at the moment of writing. */
-async function writePart(part: SettingsPart, value: PartValues[SettingsPart]): Promise<void> {
-  const options = mergeOptions();
+async function writePart(file: SettingsFileContent, part: SettingsPart, value: PartValues[SettingsPart], locked: string | null): Promise<void> {
   const current = await readCurrentSettings();
+  const options = mergeOptions(file, current, locked);
   switch (part) {
     case 'services':
-      return applyServices(value as PartValues['services']);
+      return applyServices(mergePart('services', current, value as PartValues['services'], options).next, file.defaultServiceId);
     case 'preferences':
       await writePreferences(value as PartValues['preferences']);
       return;
@@ -144,12 +147,13 @@ async function writePart(part: SettingsPart, value: PartValues[SettingsPart]): P
 /** Applies every valid part of the file that changes something; answers which. */
 export async function applyImport(text: string): Promise<SettingsImportResult> {
   const file = readSettingsFile(text);
-  const changes = changesOf(file, await readCurrentSettings(), await lockedAddress(file));
+  const locked = await lockedAddress();
+  const changes = changesOf(file, await readCurrentSettings(), locked);
   const applied: string[] = [];
   for (const part of SETTINGS_PARTS) {
     const entry = changes[part];
     if (!entry || !changesAnything(entry.change)) continue;
-    await writePart(part, entry.value);
+    await writePart(file, part, entry.value, locked);
     applied.push(part);
   }
   return { applied };

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
 import { registerChangeAnnouncer } from '@/lib/background/connection';
 import { readManagedPolicy } from '@/lib/background/managed/managed-policy';
-import { readConnection, readPreferences, writeConnection, writePreferences } from '@/lib/storage';
+import { readConnection, readPreferences, readServiceList, writeConnection, writePreferences } from '@/lib/storage';
 import { installFakePermissions } from '../fake-permissions';
 
 const ORG = 'https://reports.org.example';
@@ -113,21 +113,33 @@ describe('the policy applied', () => {
     expect(settings.preferences.defaultPrivacy).toBe(1);
   });
 
-  it('a settings file cannot move a locked address: that part is named and left out, the others apply', async () => {
+  it('a settings file cannot move the service at a locked address: that service is named and left out, the others apply', async () => {
     await setPolicy({ serviceAddress: ORG, lockServiceAddress: true });
+    await handlers().getSettings({});
+    const locked = (await readServiceList()).defaultId!;
     const text = JSON.stringify({
       format: 'site-report-settings',
       version: 1,
-      services: [{ id: 'default', name: 'mine', baseUrl: 'https://mine.example', keyForSessionOnly: false }],
+      services: [
+        { id: locked, name: 'mine', baseUrl: 'https://mine.example', keyForSessionOnly: false },
+        { id: 'client-a', name: 'Client A', baseUrl: 'https://reports.client-a.example', keyForSessionOnly: false },
+      ],
       preferences: { defaultPrivacy: 2, badgeEnabled: false },
     });
     const preview = await handlers().previewImport({ text });
     expect(preview.parts.map((part) => [part.part, part.state, ...part.lines])).toEqual([
-      ['services', 'invalid', 'Your organisation set this service address: it cannot be changed here.'],
+      [
+        'services',
+        'changes',
+        'adds Client A (reports.client-a.example)',
+        'API key needed for Client A: type it in Services',
+        'Your organisation set this service address: it cannot be changed here.',
+      ],
       ['preferences', 'changes', 'changes 1 setting'],
     ]);
-    expect(preview.serviceAddress).toBeNull();
-    expect((await handlers().applyImport({ text })).applied).toEqual(['preferences']);
+    expect(preview.serviceAddresses).toEqual(['https://reports.client-a.example']);
+    expect((await handlers().applyImport({ text })).applied).toEqual(['services', 'preferences']);
     expect((await readConnection())?.baseUrl).toBe(ORG);
+    expect((await readServiceList()).services.map((service) => service.baseUrl)).toEqual([ORG, 'https://reports.client-a.example']);
   });
 });

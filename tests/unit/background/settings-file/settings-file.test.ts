@@ -5,6 +5,10 @@ import type { Watch } from '@/lib/protocol';
 import {
   readConnection,
   readHandover,
+  readService,
+  readServiceList,
+  removeService,
+  writeService,
   readPreferences,
   siteLimits,
   watches,
@@ -98,13 +102,16 @@ describe('export', () => {
     expect(text).not.toContain(KEY);
     const file = fileOf(text);
     expect(file).toMatchObject({ format: 'site-report-settings', version: 1, withKeys: false });
-    expect(file.services).toEqual([{ id: 'default', name: 'reports.example.com', baseUrl: BASE, keyForSessionOnly: false }]);
+    const { defaultId } = await readServiceList();
+    expect(file.services).toEqual([{ id: defaultId, name: 'reports.example.com', baseUrl: BASE, keyForSessionOnly: false }]);
+    expect(file.defaultService).toBe(defaultId);
     expect(Object.keys(file).sort()).toEqual(
       [
         'format',
         'version',
         'exportedAt',
         'withKeys',
+        'defaultService',
         'services',
         'preferences',
         'agency',
@@ -189,9 +196,9 @@ describe('import', () => {
     granted = installFakePermissions();
     const preview = await handlers().previewImport({ text: without });
     const service = preview.parts.find((part) => part.part === 'services')!;
-    expect(service.lines).toEqual([`sets the service address to ${BASE}`, 'its API key must then be typed in Connection']);
+    expect(service.lines).toEqual(['adds reports.example.com (reports.example.com)', 'API key needed for reports.example.com: type it in Services']);
     // The extension may not reach the new address yet: the click that applies asks.
-    expect(preview.serviceAddress).toBe(BASE);
+    expect(preview.serviceAddresses).toEqual([BASE]);
     await handlers().applyImport({ text: without });
     expect(await readConnection()).toEqual({ baseUrl: BASE, apiKey: '' });
 
@@ -199,7 +206,7 @@ describe('import', () => {
     installFakePermissions();
     const keyed = await handlers().previewImport({ text: withKeys });
     expect(keyed.withKeys).toBe(true);
-    expect(keyed.parts.find((part) => part.part === 'services')!.lines).toContain('sets its API key');
+    expect(keyed.parts.find((part) => part.part === 'services')!.lines).toEqual(['adds reports.example.com (reports.example.com)']);
     await handlers().applyImport({ text: withKeys });
     expect(await readConnection()).toEqual({ baseUrl: BASE, apiKey: KEY });
   });
@@ -264,6 +271,153 @@ describe('import', () => {
     expect(part.lines).toEqual(['adds https://new.example/1', 'leaves out 1: at most 200 are kept']);
     await handlers().applyImport({ text });
     expect(await watches.read()).toHaveLength(200);
+  });
+});
+
+const CLIENT = 'https://reports.client-a.example';
+const CLIENT_KEY = 'client-key-0123456789';
+
+/** The set-up browser with a second service, Client A, and a watch that checks on it. */
+async function setUpTwo() {
+  await setUp();
+  granted.add(originPattern(CLIENT));
+  const client = await writeService({ name: 'Client A', baseUrl: CLIENT, apiKey: CLIENT_KEY, keyForSessionOnly: true });
+  await watches.update((list) => [...list, watch('https://client-a.example/', { service: client.id })]);
+  const agency = (await readServiceList()).defaultId!;
+  await writeService({ id: agency, name: 'Agency', baseUrl: BASE, apiKey: KEY, keyForSessionOnly: false });
+  return { client: client.id, agency };
+}
+
+const servicesPart = async (text: string) => (await handlers().previewImport({ text })).parts.find((part) => part.part === 'services')!;
+
+describe('services', () => {
+  it('export carries every service, the default first and named; keys only when asked', async () => {
+    const { client, agency } = await setUpTwo();
+    const without = fileOf((await handlers().exportSettings({ includeKeys: false })).text);
+    expect(without.defaultService).toBe(agency);
+    expect(without.services).toEqual([
+      { id: agency, name: 'Agency', baseUrl: BASE, keyForSessionOnly: false },
+      { id: client, name: 'Client A', baseUrl: CLIENT, keyForSessionOnly: true },
+    ]);
+    const withKeys = fileOf((await handlers().exportSettings({ includeKeys: true })).text);
+    expect(withKeys.services).toEqual([
+      { id: agency, name: 'Agency', baseUrl: BASE, keyForSessionOnly: false, apiKey: KEY },
+      { id: client, name: 'Client A', baseUrl: CLIENT, keyForSessionOnly: true, apiKey: CLIENT_KEY },
+    ]);
+  });
+
+  it('round trip without keys: a removed service comes back with its id, its key needed; the kept one keeps its key', async () => {
+    const { client, agency } = await setUpTwo();
+    const { text } = await handlers().exportSettings({ includeKeys: false });
+    await removeService(client);
+    await writeService({ id: agency, name: 'Renamed', baseUrl: BASE, apiKey: KEY, keyForSessionOnly: false });
+    expect((await servicesPart(text)).lines).toEqual([
+      'adds Client A (reports.client-a.example)',
+      'replaces Agency',
+      'API key needed for Client A: type it in Services',
+    ]);
+    await handlers().applyImport({ text });
+    const { services, defaultId } = await readServiceList();
+    expect(defaultId).toBe(agency);
+    expect(services.map((service) => [service.id, service.name, service.baseUrl, service.keyForSessionOnly])).toEqual([
+      [agency, 'Agency', BASE, false],
+      [client, 'Client A', CLIENT, true],
+    ]);
+    expect((await readService(agency))?.apiKey).toBe(KEY);
+    expect((await readService(client))?.apiKey).toBe('');
+    // The watch on Client A still points at it.
+    expect((await watches.read()).find((entry) => entry.url === 'https://client-a.example/')?.service).toBe(client);
+    expect((await servicesPart(text)).state).toBe('same');
+  });
+
+  it('round trip with keys into a browser with no service: both services, each with its own key, the file’s default', async () => {
+    const { client, agency } = await setUpTwo();
+    const { text } = await handlers().exportSettings({ includeKeys: true });
+    fakeBrowser.reset();
+    granted = installFakePermissions();
+    const preview = await handlers().previewImport({ text });
+    expect(preview.parts.find((part) => part.part === 'services')!.lines).toEqual([
+      'adds Agency (reports.example.com), Client A (reports.client-a.example)',
+    ]);
+    expect(preview.serviceAddresses).toEqual([BASE, CLIENT]);
+    await handlers().applyImport({ text });
+    expect((await readServiceList()).defaultId).toBe(agency);
+    expect((await readService(agency))?.apiKey).toBe(KEY);
+    expect((await readService(client))?.apiKey).toBe(CLIENT_KEY);
+    expect((await readService(client))?.service.keyForSessionOnly).toBe(true);
+  });
+
+  it('matches a kept service by id, else by address; watches follow the service they are kept by', async () => {
+    const { agency } = await setUpTwo();
+    const text = JSON.stringify({
+      format: 'site-report-settings',
+      version: 1,
+      services: [
+        // Another browser's id for the same address.
+        { id: 'elsewhere-agency', name: 'Agency HQ', baseUrl: BASE, keyForSessionOnly: false },
+      ],
+      watches: [
+        watch('https://example.com/hq', { service: 'elsewhere-agency' }),
+        watch('https://example.com/lost', { service: 'not-anywhere' }),
+        // An id that is a name every plain object answers to.
+        watch('https://example.com/odd', { service: 'constructor' }),
+      ],
+    });
+    const preview = await handlers().previewImport({ text });
+    const lines = Object.fromEntries(preview.parts.map((part) => [part.part, part.lines]));
+    expect(lines.services).toEqual(['replaces Agency HQ']);
+    expect(lines.watches).toEqual(['adds https://example.com/hq', 'leaves out 2: their service is neither in the file nor kept']);
+    await handlers().applyImport({ text });
+    const { services } = await readServiceList();
+    expect(services.map((service) => [service.id, service.name])).toContainEqual([agency, 'Agency HQ']);
+    expect(services).toHaveLength(2);
+    // Same address: its key stays.
+    expect((await readService(agency))?.apiKey).toBe(KEY);
+    const list = await watches.read();
+    expect(list.find((entry) => entry.url === 'https://example.com/hq')?.service).toBe(agency);
+    expect(list.some((entry) => entry.url === 'https://example.com/lost' || entry.url === 'https://example.com/odd')).toBe(false);
+  });
+
+  it('a key in the file is bound to its own service’s origin, and a moved service without one needs it typed', async () => {
+    const { client, agency } = await setUpTwo();
+    const text = JSON.stringify({
+      format: 'site-report-settings',
+      version: 1,
+      services: [
+        { id: agency, name: 'Agency', baseUrl: 'https://moved.example.com', keyForSessionOnly: false },
+        { id: client, name: 'Client A', baseUrl: CLIENT, keyForSessionOnly: false, apiKey: 'new-client-key-012345' },
+      ],
+    });
+    expect((await servicesPart(text)).lines).toEqual(['replaces Agency, Client A', 'API key needed for Agency: type it in Services']);
+    await handlers().applyImport({ text });
+    expect((await readService(agency))?.apiKey).toBe('');
+    expect((await readService(client))?.apiKey).toBe('new-client-key-012345');
+  });
+
+  it('adds services up to the most kept, and counts those left out', async () => {
+    await setUp();
+    for (let index = 1; index < 9; index++) {
+      await writeService({ name: `Kept ${index}`, baseUrl: `https://kept-${index}.example`, apiKey: '', keyForSessionOnly: false });
+    }
+    const text = JSON.stringify({
+      format: 'site-report-settings',
+      version: 1,
+      services: [1, 2].map((index) => ({
+        id: `new-${index}`,
+        name: `New ${index}`,
+        baseUrl: `https://new-${index}.example`,
+        keyForSessionOnly: false,
+      })),
+    });
+    expect((await servicesPart(text)).lines).toEqual([
+      'adds New 1 (new-1.example)',
+      'API key needed for New 1: type it in Services',
+      'leaves out 1: at most 10 are kept',
+    ]);
+    await handlers().applyImport({ text });
+    const { services } = await readServiceList();
+    expect(services).toHaveLength(10);
+    expect(services.at(-1)?.id).toBe('new-1');
   });
 });
 
