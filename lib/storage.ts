@@ -605,6 +605,9 @@ export const badgeCache = defineStored<Record<string, BadgeEntry>>('session:badg
  */
 export const siteSummaries = defineStored<SiteSummary[]>('session:siteSummaries', keepValid(siteSummarySchema).list, []);
 
+/** The service each window's popup reports to, by window id, when the user chose one there (lib/background/popup-service.ts bounds them). */
+export const popupServiceByWindow = defineStored<Record<string, string>>('session:popupServiceByWindow', keepValid(serviceId).record, {});
+
 // --- Reports handed over: the agency (its logo up to 100 KB, too large for sync storage) and each site's tracker.
 
 const handoverItem = defineStored<Handover>(

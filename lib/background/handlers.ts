@@ -22,6 +22,7 @@ import { planSitemap } from '@/lib/background/sitemap/sitemap-plan';
 import { acceptFinding, readSiteLimits, removeAccepted, reportLimitsVerdict, saveSiteLimits } from '@/lib/background/site-limits-store';
 import { onlyFailedChecks } from '@/lib/background/failed-checks';
 import { removeServiceAsked, saveService, servicesView, setDefaultService } from '@/lib/background/service-list';
+import { choosePopupService, popupServiceOf } from '@/lib/background/popup-service';
 import {
   addWatches,
   changeWatch,
@@ -44,11 +45,20 @@ export function createHandlers(): Handlers {
   // The popup still shows what it can (the job, the settings) when the service cannot be reached.
   const apiIfConnected = (from?: PageSender) => api(from).catch((error: unknown) => (isApiError(error) ? null : Promise.reject(error)));
 
-  const readPageState = (url: string, from?: PageSender) =>
-    keepingPageState(url, async () => {
-      const { settings, api: client } = await settingsAndApi(from?.service);
-      return { settings, ...(await pageState(client, url)) };
-    });
+  /** The service named by the message, else the one chosen in the window's popup, else the default. */
+  const readPageState = async (url: string, from?: PageSender, windowId?: number) => {
+    const popup = await popupServiceOf(windowId);
+    const service = from?.service ?? popup.service;
+    const read = async () => {
+      const { settings, api: client } = await settingsAndApi(service);
+      return {
+        settings: popup.view ? { ...settings, popupServices: { ...popup.view, chosen: service ?? popup.view.chosen } } : settings,
+        ...(await pageState(client, url)),
+      };
+    };
+    // With several services, no page is kept for the next popup: it could show one service's reports under another's name.
+    return popup.view ? read() : keepingPageState(url, read);
+  };
 
   return {
     getSettings: () => settingsView(),
@@ -64,7 +74,7 @@ export function createHandlers(): Handlers {
       await privacyDraft.write(privacy === null ? null : { url, privacy });
       return null;
     },
-    getPageState: ({ url }, from) => readPageState(url, from),
+    getPageState: ({ url, windowId }, from) => readPageState(url, from, windowId),
     createReport: async (request, from) => startReport(await connected(from), request),
     waitForJob: async ({ url }, from) => waitForJob(await apiIfConnected(from), url),
     queueReport: ({ url, privacy, sentAt, offline }, from) => queueReport({ url, privacy, sentAt, reached: !offline, service: from?.service }),
@@ -152,6 +162,7 @@ export function createHandlers(): Handlers {
     saveService: (request) => saveService(request),
     removeService: (request) => removeServiceAsked(request),
     setDefaultService: ({ id }) => setDefaultService(id),
+    choosePopupService: ({ windowId, service }) => choosePopupService(windowId, service),
     exportSettings: ({ includeKeys }) => exportSettings(includeKeys),
     previewImport: ({ text }) => previewImport(text),
     applyImport: ({ text }) => applyImport(text),

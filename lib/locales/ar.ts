@@ -1754,6 +1754,7 @@ export default {
   menuReportLinkOn: 'إنشاء تقرير عن هذا الرابط على',
   serviceGoneName: '(خدمة مُزالة)',
   watchOnService: 'على {name}',
+  serviceSwitchLabel: 'تُرسل التقارير إلى',
   settingsTransferTitle: 'إعداداتك في ملف',
   settingsTransferHint:
     'احفظ عنوان الخدمة وتفضيلاتك والحدود والنتائج المقبولة والصفحات المراقَبة في ملف واحد، نسخةً احتياطية أو لإعداد متصفح آخر. التقارير والمهام والسجل لا تدخل فيه.',
