@@ -59,13 +59,17 @@ export const settingsViewSchema = lazy(() =>
         ignored: z.array(z.string()),
       }),
     ),
-    /** With several services, in the popup's page state only: their names, and the one this window's popup reports to. */
+    /**
+     * With several services, in the popup's page state only: their names (the default first), the one this
+     * window's popup reports to, and `named`, that one when it is not the default: what messages and links name.
+     */
     popupServices: z.optional(
       z.object({
         list: z
           .array(z.object({ id: z.string().check(z.maxLength(SERVICE_ID_MAX)), name: z.string().check(z.maxLength(SERVICE_NAME_MAX)) }))
           .check(z.maxLength(SERVICES_MAX)),
         chosen: z.string().check(z.maxLength(SERVICE_ID_MAX)),
+        named: z.optional(z.string().check(z.maxLength(SERVICE_ID_MAX))),
       }),
     ),
   }),

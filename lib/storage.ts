@@ -577,7 +577,13 @@ export const privacyDraft = defineStored<{ url: string; privacy: z.infer<typeof 
 /** What a click on each notification shown does; the worker that wakes for the click must still know. */
 const notificationActionSchema = lazy(() =>
   z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('report'), id: z.int().check(z.positive()), section: z.optional(z.literal('changes')) }),
+    z.object({
+      kind: z.literal('report'),
+      id: z.int().check(z.positive()),
+      section: z.optional(z.literal('changes')),
+      /** The service the report is on; absent: the default. */
+      service: z.optional(serviceId),
+    }),
     z.object({ kind: z.literal('options') }),
   ]),
 );

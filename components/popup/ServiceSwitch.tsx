@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import type { SettingsView } from '@/lib/protocol';
+import type { PopupState } from '@/lib/popup/popup-state';
 import { sendToBackground } from '@/lib/pages/send-to-background';
 import { errorData } from '@/lib/pages/error-view';
 import { t } from '@/lib/shared/i18n';
@@ -9,7 +9,7 @@ import { t } from '@/lib/shared/i18n';
  * The popup header's service: the one this window's popup reports to, and a quick switch to another,
  * kept for the window by the background. `onChosen`: the page is read again, from the service chosen.
  */
-export function ServiceSwitch({ services, onChosen }: { services: NonNullable<SettingsView['popupServices']>; onChosen: () => void }) {
+export function ServiceSwitch({ state, onChosen }: { state: PopupState; onChosen: () => void }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const choose = async (service: string) => {
@@ -26,6 +26,8 @@ export function ServiceSwitch({ services, onChosen }: { services: NonNullable<Se
       setBusy(false);
     }
   };
+  const services = state.phase === 'ready' ? state.settings.popupServices : undefined;
+  if (!services) return null;
   return (
     <div class="popup__service">
       <label>

@@ -4,8 +4,11 @@ import { ReportViewScreen } from '@/components/report/ReportViewScreen';
 import { askForReport, keptCopyWithin, useReport } from '@/lib/report/use-report';
 import { readReportViewTarget } from '@/lib/shared/report-view-address';
 import { t } from '@/lib/shared/i18n';
+import { sendForService } from '@/lib/pages/send-to-background';
 
 const target = readReportViewTarget(location.search);
+// Every message of the view is for the report's service.
+sendForService(target?.service);
 // Asked before anything is drawn: the background's answers are on their way while the page starts.
 const asked = target ? askForReport(target) : null;
 

@@ -22,7 +22,7 @@ import { planSitemap } from '@/lib/background/sitemap/sitemap-plan';
 import { acceptFinding, readSiteLimits, removeAccepted, reportLimitsVerdict, saveSiteLimits } from '@/lib/background/site-limits-store';
 import { onlyFailedChecks } from '@/lib/background/failed-checks';
 import { removeServiceAsked, saveService, servicesView, setDefaultService } from '@/lib/background/service-list';
-import { choosePopupService, popupServiceOf } from '@/lib/background/popup-service';
+import { choosePopupService, popupServiceOf, popupServicesView } from '@/lib/background/popup-service';
 import {
   addWatches,
   changeWatch,
@@ -51,10 +51,8 @@ export function createHandlers(): Handlers {
     const service = from?.service ?? popup.service;
     const read = async () => {
       const { settings, api: client } = await settingsAndApi(service);
-      return {
-        settings: popup.view ? { ...settings, popupServices: { ...popup.view, chosen: service ?? popup.view.chosen } } : settings,
-        ...(await pageState(client, url)),
-      };
+      const popupServices = popup.view && popupServicesView(popup.view, service ?? popup.view.chosen);
+      return { settings: popupServices ? { ...settings, popupServices } : settings, ...(await pageState(client, url)) };
     };
     // With several services, no page is kept for the next popup: it could show one service's reports under another's name.
     return popup.view ? read() : keepingPageState(url, read);
@@ -94,8 +92,12 @@ export function createHandlers(): Handlers {
       await writeListQuery(query);
       return query;
     },
-    getCachedReport: ({ id, generatedAt }) => cachedReportView(id, generatedAt),
-    getReport: async ({ id, url }, from) => keepingReportView(loadReportView(await connected(from), id, url)),
+    // Report ids are each service's own: only the default's report views are kept.
+    getCachedReport: async ({ id, generatedAt }, from) => (from?.service ? null : cachedReportView(id, generatedAt)),
+    getReport: async ({ id, url }, from) => {
+      const loading = loadReportView(await connected(from), id, url);
+      return from?.service ? loading : keepingReportView(loading);
+    },
     startBulkRun: async ({ action, privacy, targets }, from) => {
       const runPrivacy = action === 'privacy' ? (privacy ?? 1) : undefined;
       if (targets.kind === 'reports') {
@@ -132,10 +134,10 @@ export function createHandlers(): Handlers {
       return null;
     },
     findPathOnOtherHosts: async ({ url }, from) => reportsOfPathOnOtherHosts(await api(from), url),
-    getSiteSummary: ({ project }) => siteSummaryNow(project),
-    startSiteSummary: ({ project, refresh }) => startSiteSummary(project, refresh),
-    cancelSiteSummary: ({ project }) => cancelSiteSummary(project),
-    getSiteGlance: async ({ url }, from) => siteGlance(await api(from), url),
+    getSiteSummary: ({ project }, from) => siteSummaryNow(project, from?.service),
+    startSiteSummary: ({ project, refresh }, from) => startSiteSummary(project, refresh, from?.service),
+    cancelSiteSummary: ({ project }, from) => cancelSiteSummary(project, from?.service),
+    getSiteGlance: async ({ url }, from) => siteGlance(await api(from), url, from?.service),
     readSitemap: ({ origin, giveBack }, from) => whileAlive(() => planSitemap(() => connected(from), origin, giveBack)),
     getSiteLimits: () => readSiteLimits(),
     saveSiteLimits: (request) => saveSiteLimits(request),

@@ -22,10 +22,15 @@ export async function choosePopupService(windowId: number, service: string): Pro
   return null;
 }
 
+/** The popup's view of the services, with `chosen` the one its page state is read from. */
+export function popupServicesView(view: NonNullable<SettingsView['popupServices']>, chosen: string): SettingsView['popupServices'] {
+  return { ...view, chosen, ...(chosen !== view.list[0]?.id ? { named: chosen } : {}) };
+}
+
 /**
  * The service the popup of `windowId` reports to (undefined: the default), and, with several
- * services, their names and that choice for the popup's header. A chosen service since removed
- * counts as no choice.
+ * services, their names (the default first) and that choice for the popup's header. A chosen
+ * service since removed counts as no choice.
  */
 export async function popupServiceOf(windowId: number | undefined): Promise<{ service: string | undefined; view: SettingsView['popupServices'] }> {
   const [{ services, defaultId }, choices] = await Promise.all([readServiceList(), popupServiceByWindow.read()]);
@@ -33,5 +38,6 @@ export async function popupServiceOf(windowId: number | undefined): Promise<{ se
   const service = services.some((entry) => entry.id === picked) ? picked : undefined;
   const chosen = service ?? defaultId;
   if (services.length < 2 || !chosen) return { service, view: undefined };
-  return { service, view: { list: services.map(({ id, name }) => ({ id, name })), chosen } };
+  const list = services.map(({ id, name }) => ({ id, name }));
+  return { service, view: { list: [...list.filter((s) => s.id === defaultId), ...list.filter((s) => s.id !== defaultId)], chosen } };
 }

@@ -1217,6 +1217,8 @@ export default {
   serviceGoneName: '(entfernter Dienst)',
   watchOnService: 'bei {name}',
   serviceSwitchLabel: 'Berichte gehen an',
+  serviceOnLabel: 'Dienst: {name}',
+  serviceListLabel: 'Dienst',
   settingsTransferTitle: 'Ihre Einstellungen in einer Datei',
   settingsTransferHint:
     'Speichern Sie Dienstadresse und Einstellungen, Grenzen, akzeptierte Befunde und beobachtete Seiten in einer Datei, als Kopie oder für einen anderen Browser. Berichte, Läufe und Verlauf bleiben draußen.',

@@ -10,6 +10,11 @@ export function sendForService(service: string | undefined): void {
   pageService = service;
 }
 
+/** The service this page's messages name (undefined: the default), for the links it makes. */
+export function namedService(): string | undefined {
+  return pageService ?? undefined;
+}
+
 /**
  * The pages' side of the protocol (lib/protocol.ts): send one message, get
  * its answer or the typed error whose message is ready to show to the user;

@@ -56,7 +56,7 @@ export function usePopup(asked: PopupStart | null = null) {
       try {
         const page = await asked;
         // Every later message is for the service this window's popup reports to.
-        sendForService(page.settings.popupServices?.chosen);
+        sendForService(page.settings.popupServices?.named);
         dispatch({ type: 'loaded', page });
         if (page.job?.state === 'running') void follow(url, page.job.startedAt);
       } catch (error) {

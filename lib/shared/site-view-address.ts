@@ -1,3 +1,5 @@
+import { serviceParam } from '@/lib/shared/service-bounds';
+
 /**
  * The address of the extension's site view, `site.html?project=example.com`, built by whoever
  * opens it (the popup, the reports manager, the report view); the view reads it with
@@ -6,7 +8,7 @@
 
 export const SITE_VIEW_PAGE = '/site.html';
 
-/** Path and query within the extension, e.g. `/site.html?project=example.com`. */
-export function siteViewPath(project: string): string {
-  return `${SITE_VIEW_PAGE}?${new URLSearchParams({ project })}`;
+/** Path and query within the extension, e.g. `/site.html?project=example.com`; `service`: the site's service when it is not the default. */
+export function siteViewPath(project: string, service?: string): string {
+  return `${SITE_VIEW_PAGE}?${new URLSearchParams({ project, ...(serviceParam(service) ? { service: service } : {}) })}`;
 }
