@@ -1,5 +1,3 @@
-import { serviceParam } from '@/lib/shared/service-bounds';
-
 /**
  * The address of the extension's report view, `report.html?id=N`, built by
  * whoever opens it (popup, options, a notification's click) and read by the
@@ -18,7 +16,7 @@ export interface ReportViewTarget {
   compare?: number;
   /** The section scrolled to on opening: "what changed" (`#changes`). */
   section?: 'changes';
-  /** The service the report is on, when it is not the default (`service=…`): the view asks that service only. */
+  /** The service the report is on, when it is not the default (`service=…`, read by lib/report/report-view-service.ts). */
   service?: string;
 }
 
@@ -49,7 +47,7 @@ export function reportViewPath({ id, tabId, generatedAt, url, compare, section, 
   if (generatedAt) query.set('at', generatedAt);
   if (url && url.length <= MAX_ADDRESS) query.set('url', url);
   if (compare !== undefined && compare !== id) query.set('compare', String(compare));
-  if (serviceParam(service)) query.set('service', service);
+  if (service) query.set('service', service);
   return `${REPORT_VIEW_PAGE}?${query}${section ? `#${section}` : ''}`;
 }
 
@@ -62,13 +60,11 @@ export function readReportViewTarget(search: string): ReportViewTarget | null {
   const generatedAt = query.get('at');
   const url = query.get('url');
   const compare = positiveInteger(query.get('compare'));
-  const service = query.get('service');
   return {
     id,
     ...(tabId !== null && Number.isSafeInteger(tabId) ? { tabId } : {}),
     ...(generatedAt ? { generatedAt: generatedAt.slice(0, 64) } : {}),
     ...(url && url.length <= MAX_ADDRESS ? { url } : {}),
     ...(compare !== null && Number.isSafeInteger(compare) && compare !== id ? { compare } : {}),
-    ...(serviceParam(service) ? { service: service } : {}),
   };
 }

@@ -1,5 +1,3 @@
-import { serviceParam } from '@/lib/shared/service-bounds';
-
 /**
  * The address of the extension's site view, `site.html?project=example.com`, built by whoever
  * opens it (the popup, the reports manager, the report view); the view reads it with
@@ -10,5 +8,5 @@ export const SITE_VIEW_PAGE = '/site.html';
 
 /** Path and query within the extension, e.g. `/site.html?project=example.com`; `service`: the site's service when it is not the default. */
 export function siteViewPath(project: string, service?: string): string {
-  return `${SITE_VIEW_PAGE}?${new URLSearchParams({ project, ...(serviceParam(service) ? { service: service } : {}) })}`;
+  return `${SITE_VIEW_PAGE}?${new URLSearchParams(service ? { project, service } : { project })}`;
 }
