@@ -11,7 +11,7 @@ import { LIMIT_CATEGORIES } from '@/lib/shared/check-categories';
 import type { AcceptedFinding, LimitsVerdict, SiteLimits } from '@/lib/shared/site-limits';
 import { AGENCY_NAME_MAX, LOGO_DATA_URL, LOGO_DATA_URL_MAX, type Agency } from '@/lib/shared/agency';
 import { TRACKER_ADDRESS_MAX, type IssueTracker } from '@/lib/shared/issue-tracker';
-import { SERVICE_ID_MAX, SERVICE_NAME_MAX } from '@/lib/shared/service-bounds';
+import { SERVICE_ID_MAX, SERVICE_NAME_MAX, SERVICES_MAX } from '@/lib/shared/service-bounds';
 import { SETTINGS_FILE_MAX_BYTES } from '@/lib/shared/settings-file';
 
 /**
@@ -57,6 +57,19 @@ export const settingsViewSchema = lazy(() =>
         defaultPrivacy: z.boolean(),
         /** Values of the policy ignored as unusable, by name. */
         ignored: z.array(z.string()),
+      }),
+    ),
+    /**
+     * With several services, in the popup's page state only: their names (the default first), the one this
+     * window's popup reports to, and `named`, that one when it is not the default: what messages and links name.
+     */
+    popupServices: z.optional(
+      z.object({
+        list: z
+          .array(z.object({ id: z.string().check(z.maxLength(SERVICE_ID_MAX)), name: z.string().check(z.maxLength(SERVICE_NAME_MAX)) }))
+          .check(z.maxLength(SERVICES_MAX)),
+        chosen: z.string().check(z.maxLength(SERVICE_ID_MAX)),
+        named: z.optional(z.string().check(z.maxLength(SERVICE_ID_MAX))),
       }),
     ),
   }),
@@ -543,7 +556,7 @@ export const requests = {
   /** The privacy chosen in the popup for a page, kept until a report is made (null forgets it). */
   savePrivacyDraft: lazy(() => z.object({ url: pageUrl, privacy: z.nullable(privacy) })),
   /** Everything the popup shows for one page: the job in progress or just ended, and the reports already made. */
-  getPageState: lazy(() => z.object({ url: pageUrl })),
+  getPageState: lazy(() => z.object({ url: pageUrl, windowId: z.optional(z.int()) })),
   /** Starts (or joins) the report of a page; answers when the service has finished the audit. */
   createReport: lazy(() => z.object({ url: pageUrl, privacy, password: z.optional(password) })),
   /** Keeps a report the service could not take now, to make when it is back (no password: privacy 0 or 1). */
@@ -711,6 +724,8 @@ export const requests = {
    */
   removeService: lazy(() => z.object({ id: serviceId, cancelWork: z.optional(z.boolean()) })),
   setDefaultService: lazy(() => z.object({ id: serviceId })),
+  /** The service the popup of one window reports to, kept for that window until changed. */
+  choosePopupService: lazy(() => z.object({ windowId: z.int(), service: serviceId })),
   /** The user's settings as one file's text; the keys only when asked. */
   exportSettings: lazy(() => z.object({ includeKeys: z.boolean() })),
   /** What importing a settings file would change, part by part; a file that cannot be read is refused with the reason. */
@@ -728,6 +743,7 @@ export interface PopupTab {
   found: boolean;
   id?: number;
   url?: string;
+  windowId?: number | undefined;
 }
 
 export interface PageState {
@@ -806,6 +822,7 @@ export interface Responses {
   /** `workLeft`: the runs, queued reports and watches still going to it, when the service was kept for the user to choose. */
   removeService: { view: ServicesView; removed: boolean; workLeft: number };
   setDefaultService: ServicesView;
+  choosePopupService: null;
   exportSettings: { fileName: string; text: string };
   previewImport: SettingsImportPreview;
   applyImport: SettingsImportResult;

@@ -582,7 +582,13 @@ export const privacyDraft = defineStored<{ url: string; privacy: z.infer<typeof 
 /** What a click on each notification shown does; the worker that wakes for the click must still know. */
 const notificationActionSchema = lazy(() =>
   z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('report'), id: z.int().check(z.positive()), section: z.optional(z.literal('changes')) }),
+    z.object({
+      kind: z.literal('report'),
+      id: z.int().check(z.positive()),
+      section: z.optional(z.literal('changes')),
+      /** The service the report is on; absent: the default. */
+      service: z.optional(serviceId),
+    }),
     z.object({ kind: z.literal('options') }),
   ]),
 );
@@ -609,6 +615,9 @@ export const badgeCache = defineStored<Record<string, BadgeEntry>>('session:badg
  * addresses, private ones too.
  */
 export const siteSummaries = defineStored<SiteSummary[]>('session:siteSummaries', keepValid(siteSummarySchema).list, []);
+
+/** The service each window's popup reports to, by window id, when the user chose one there (lib/background/popup-service.ts bounds them). */
+export const popupServiceByWindow = defineStored<Record<string, string>>('session:popupServiceByWindow', keepValid(serviceId).record, {});
 
 // --- Reports handed over: the agency (its logo up to 100 KB, too large for sync storage) and each site's tracker.
 

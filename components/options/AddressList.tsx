@@ -35,7 +35,7 @@ export function AddressList({ defaultPrivacy }: { defaultPrivacy: 0 | 1 | 2 }) {
   // The quota is read once a list is there: an empty form asks the service nothing.
   const wantQuota = ready;
   useEffect(() => {
-    if (wantQuota && !quota) void sendToBackground('getQuota', {}).then(setQuota, () => undefined);
+    if (wantQuota && !quota) void sendToBackground('getQuota', {}, null).then(setQuota, () => undefined);
   }, [wantQuota]);
   const warning =
     ready && quota && typeof quota.reportsPerMonth === 'number' ? quotaWarning(count, quota.reportsPerMonth, quota.madeThisMonth) : null;
@@ -44,7 +44,7 @@ export function AddressList({ defaultPrivacy }: { defaultPrivacy: 0 | 1 | 2 }) {
     setBusy(true);
     setStatus(null);
     try {
-      const run = await sendToBackground('startCreateRun', { urls: parsed.urls, privacy });
+      const run = await sendToBackground('startCreateRun', { urls: parsed.urls, privacy }, null);
       setText('');
       setQuota(null);
       setStatus({ tone: 'info', message: t('rmStarted', { title: runTitle(run.action, run.total, run.privacy) }) });

@@ -8,6 +8,7 @@ import { ScoreBadge } from '@/components/ui/ScoreBadge';
 import { ReportSummary } from '@/components/popup/ReportSummary';
 import { reportViewPathOf } from '@/lib/shared/report-view-address';
 import { t, tn } from '@/lib/shared/i18n';
+import { namedService } from '@/lib/pages/send-to-background';
 
 interface Props {
   report: ListedReport;
@@ -34,7 +35,7 @@ export function JobResult({ report, baseUrl, tabId, onDismiss }: Props) {
       </p>
       <ReportSummary report={report} tabId={tabId} link={false} />
       <div class="result__actions">
-        <a ref={link} class="button button--primary" href={reportViewPathOf(report, tabId)} target="_blank" rel="noopener">
+        <a ref={link} class="button button--primary" href={reportViewPathOf(report, tabId, namedService())} target="_blank" rel="noopener">
           {total > 0 ? tn('popAllChecks', total) : t('popOpenReport')}
         </a>
         <button type="button" class="button" onClick={onDismiss}>

@@ -12,6 +12,7 @@ import { ReportSummary } from '@/components/popup/ReportSummary';
 import { lazyComponent } from '@/lib/pages/lazy-component';
 import { reportViewPathOf } from '@/lib/shared/report-view-address';
 import { t, tn } from '@/lib/shared/i18n';
+import { namedService } from '@/lib/pages/send-to-background';
 
 /** The verdict on the site's limits, loaded after the popup's first frame: most sites have none. */
 const PopupLimitsLine = lazyComponent(() => import('@/components/popup/PopupLimitsLine').then((m) => m.PopupLimitsLine));
@@ -58,7 +59,7 @@ export function PageReports({ reports, error, tabId, summariseNewest, refreshing
           <ul class="page-reports__list">
             {shown.map((report) => (
               <li key={report.id}>
-                <a class="report-row" href={reportViewPathOf(report, tabId)} target="_blank" rel="noopener">
+                <a class="report-row" href={reportViewPathOf(report, tabId, namedService())} target="_blank" rel="noopener">
                   <ScoreBadge score={report.score} label={report.label} />
                   <span class="report-row__privacy">{PRIVACY_TEXT[report.privacy]}</span>
                   <span class="report-row__date muted">

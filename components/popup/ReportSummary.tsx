@@ -2,6 +2,7 @@ import type { ListedReport } from '@/lib/protocol';
 import { changeLine } from '@/lib/pages/score-change';
 import { reportViewPathOf } from '@/lib/shared/report-view-address';
 import { t, tn } from '@/lib/shared/i18n';
+import { namedService } from '@/lib/pages/send-to-background';
 
 /**
  * A report's checks in a few lines: failed checks by importance, the first
@@ -34,7 +35,7 @@ export function ReportSummary({ report, tabId, link = true }: { report: ListedRe
       )}
       {summary.change && <p class="summary__change">{changeLine(summary.change)}</p>}
       {link && (
-        <a class="button summary__all" href={reportViewPathOf(report, tabId)} target="_blank" rel="noopener">
+        <a class="button summary__all" href={reportViewPathOf(report, tabId, namedService())} target="_blank" rel="noopener">
           {tn('popAllChecks', summary.total)}
         </a>
       )}

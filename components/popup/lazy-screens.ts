@@ -19,6 +19,8 @@ export const PasswordField = lazyComponent(() => import('@/components/popup/Pass
 export const PageActions = lazyComponent(() => import('@/components/popup/PageActions').then((m) => m.PageActions));
 /** The "This site" line: asked once the popup is ready, and drawn once its code is in. */
 export const SiteGlanceLine = lazyComponent(() => import('@/components/popup/SiteGlanceLine').then((m) => m.SiteGlanceLine));
+/** The header's service switch, with several services: it appears once loaded. */
+export const ServiceSwitch = lazyComponent(() => import('@/components/popup/ServiceSwitch').then((m) => m.ServiceSwitch));
 export const FailureNotice = lazyComponent(() => import('@/components/popup/FailureNotice').then((m) => m.FailureNotice));
 
 /** The lazy screens the popup draws for `state` with `privacy` chosen. */

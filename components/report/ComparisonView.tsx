@@ -11,6 +11,7 @@ import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
 import { richText } from '@/components/ui/rich-text';
 import { t, tn } from '@/lib/shared/i18n';
+import { namedService } from '@/lib/pages/send-to-background';
 
 function Side({ side, which }: { side: ComparedSide; which: 'here' | 'there' }) {
   return (
@@ -24,7 +25,7 @@ function Side({ side, which }: { side: ComparedSide; which: 'here' | 'there' }) 
         <DateText iso={side.generatedAt} words={(when) => t('reportGenerated', { when })} />
       </p>
       {which === 'there' && (
-        <a class="button button--link" href={reportViewPath({ id: side.id, url: side.url, generatedAt: side.generatedAt })}>
+        <a class="button button--link" href={reportViewPath({ id: side.id, url: side.url, generatedAt: side.generatedAt, service: namedService() })}>
           {t('compareOpenOther')}
         </a>
       )}

@@ -5,10 +5,13 @@ import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
 import { lazyComponent } from '@/lib/pages/lazy-component';
 import { siteViewPath } from '@/lib/shared/site-view-address';
+import { namedService } from '@/lib/pages/send-to-background';
 import { t, tn } from '@/lib/shared/i18n';
 
 /** Drawn once loaded, after the report: the view opens as fast as without it. */
 const WatchPageButton = lazyComponent(() => import('@/components/ui/WatchPageButton').then((m) => m.WatchPageButton));
+/** With several services, the name of the one the report is on: drawn once loaded. */
+const ServiceNameLine = lazyComponent(() => import('@/components/ui/ServiceNameLine').then((m) => m.ServiceNameLine));
 
 /** The address, the score with its label and colour, the date, the privacy, the tally of failures, and the way to the service's own page. */
 export function ReportHeader({ view }: { view: ReportView }) {
@@ -18,6 +21,7 @@ export function ReportHeader({ view }: { view: ReportView }) {
   return (
     <header class="report__header">
       <p class="report__kicker muted">{t('extName')}</p>
+      <ServiceNameLine class="report__service" />
       <h1 class="report__address" title={report.url} translate={false}>
         <bdi>{report.url}</bdi>
       </h1>
@@ -30,7 +34,7 @@ export function ReportHeader({ view }: { view: ReportView }) {
           {t('reportOpenOnService')}
         </a>
         {report.project && (
-          <a class="button button--link report__site" href={siteViewPath(report.project)} target="_blank" rel="noopener">
+          <a class="button button--link report__site" href={siteViewPath(report.project, namedService())} target="_blank" rel="noopener">
             {t('reportWholeSite', { project: report.project })}
           </a>
         )}

@@ -5,6 +5,7 @@ import { checkName } from '@/lib/shared/check-names';
 import { reportViewPath } from '@/lib/shared/report-view-address';
 import { t, tn } from '@/lib/shared/i18n';
 import { useMemo } from 'preact/hooks';
+import { namedService } from '@/lib/pages/send-to-background';
 
 const IMPORTANCE = { high: 'importanceHighLong', medium: 'importanceMediumLong', low: 'importanceLowLong' } as const;
 
@@ -63,7 +64,7 @@ function FailingCheck({
         <ul class="site-failing__pages" aria-label={tn('siteFailsOnPages', pages.length)}>
           {pages.map((page) => (
             <li key={page.url}>
-              <a href={reportViewPath(page)} target="_blank" rel="noopener" translate={false}>
+              <a href={reportViewPath({ ...page, service: namedService() })} target="_blank" rel="noopener" translate={false}>
                 {page.url}
               </a>
             </li>

@@ -1,6 +1,10 @@
 import type { ComponentChildren } from 'preact';
 import type { SiteSummary } from '@/lib/protocol';
 import { t, tn } from '@/lib/shared/i18n';
+import { lazyComponent } from '@/lib/pages/lazy-component';
+
+/** With several services, the name of the one the site's reports are on: drawn once loaded. */
+const ServiceNameLine = lazyComponent(() => import('@/components/ui/ServiceNameLine').then((m) => m.ServiceNameLine));
 
 /**
  * The site's name, its pages and average, and the actions. `actions` is the row of buttons;
@@ -10,6 +14,7 @@ export function SiteHeader({ project, summary, children }: { project: string; su
   return (
     <header class="site__header">
       <p class="site__kicker muted">{t('siteKicker')}</p>
+      <ServiceNameLine class="site__service" />
       <h1 class="site__project" translate={false}>
         {project}
       </h1>

@@ -8,6 +8,7 @@ import { reportViewPath } from '@/lib/shared/report-view-address';
 import { LimitsVerdictLine } from '@/components/ui/LimitsVerdictLine';
 import { t, tn } from '@/lib/shared/i18n';
 import '@/components/ui/limits.css';
+import { namedService } from '@/lib/pages/send-to-background';
 
 const SHOWN = 50;
 
@@ -36,7 +37,7 @@ export function SiteLimitsPanel({ summary, source }: { summary: SiteSummary; sou
           <ul class="limits-list">
             {shown.map(({ page, verdict }) => (
               <li key={page.url} data-page={page.url} data-limits={verdict.within ? 'within' : 'breaks'}>
-                <a href={reportViewPath(page)} target="_blank" rel="noopener" translate={false}>
+                <a href={reportViewPath({ ...page, service: namedService() })} target="_blank" rel="noopener" translate={false}>
                   {page.url}
                 </a>
                 <LimitsVerdictLine verdict={verdict} />

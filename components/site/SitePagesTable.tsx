@@ -7,6 +7,7 @@ import { PRIVACY_TEXT } from '@/lib/shared/privacy';
 import { reportViewPath } from '@/lib/shared/report-view-address';
 import { RESULT_LABEL_TEXT, RESULT_LABELS, type ResultLabel } from '@/lib/shared/score';
 import { t, tn } from '@/lib/shared/i18n';
+import { namedService } from '@/lib/pages/send-to-background';
 
 /** The most rows drawn at once; "Show more" adds as many again, so 10,000 pages never draw at once. */
 const ROWS = 200;
@@ -73,7 +74,13 @@ export function SitePagesTable({ pages }: { pages: readonly SitePage[] }) {
               {list.slice(0, shown).map((page) => (
                 <tr key={page.url} data-url={page.url} data-score={page.score ?? ''} data-older={page.older} data-id={page.id}>
                   <td class="site-pages__address">
-                    <a href={reportViewPath(page)} target="_blank" rel="noopener" translate={false} title={t('siteOpenReport')}>
+                    <a
+                      href={reportViewPath({ ...page, service: namedService() })}
+                      target="_blank"
+                      rel="noopener"
+                      translate={false}
+                      title={t('siteOpenReport')}
+                    >
                       {page.url}
                     </a>
                   </td>

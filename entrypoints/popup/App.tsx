@@ -8,6 +8,7 @@ import {
   screensFor,
   PageActions,
   SiteGlanceLine,
+  ServiceSwitch,
 } from '@/components/popup/lazy-screens';
 import { openOptions } from '@/components/popup/OpenOptionsButton';
 import { PageAddress } from '@/components/popup/PageAddress';
@@ -38,6 +39,7 @@ export function App({ asked = null }: { asked?: PopupStart | null }) {
     <main class="popup" data-state={state.phase === 'ready' && !state.fresh ? 'cached' : state.phase} data-job={job?.state ?? 'none'}>
       <header class="popup__header">
         <h1>{t('menuReportPage')}</h1>
+        <ServiceSwitch state={state} onChosen={popup.restart} />
         <button type="button" class="button button--link" onClick={() => void openOptions()}>
           {t('popOptions')}
         </button>

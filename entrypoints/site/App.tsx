@@ -1,10 +1,13 @@
 import { useEffect } from 'preact/hooks';
 import { SiteViewScreen } from '@/components/site/SiteViewScreen';
 import { useSiteSummary } from '@/lib/site/use-site-summary';
-import { readSiteViewProject } from '@/lib/site/site-view-project';
+import { readSiteViewProject, readSiteViewService } from '@/lib/site/site-view-project';
 import { t } from '@/lib/shared/i18n';
+import { sendForService } from '@/lib/pages/send-to-background';
 
 const project = readSiteViewProject(location.search);
+// Every message of the view is for the site's service.
+sendForService(readSiteViewService(location.search));
 
 export function App() {
   const loaded = useSiteSummary(project);

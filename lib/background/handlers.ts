@@ -22,6 +22,7 @@ import { planSitemap } from '@/lib/background/sitemap/sitemap-plan';
 import { acceptFinding, readSiteLimits, removeAccepted, reportLimitsVerdict, saveSiteLimits } from '@/lib/background/site-limits-store';
 import { onlyFailedChecks } from '@/lib/background/failed-checks';
 import { removeServiceAsked, saveService, servicesView, setDefaultService } from '@/lib/background/service-list';
+import { choosePopupService, popupServiceOf, popupServicesView } from '@/lib/background/popup-service';
 import {
   addWatches,
   changeWatch,
@@ -44,11 +45,18 @@ export function createHandlers(): Handlers {
   // The popup still shows what it can (the job, the settings) when the service cannot be reached.
   const apiIfConnected = (from?: PageSender) => api(from).catch((error: unknown) => (isApiError(error) ? null : Promise.reject(error)));
 
-  const readPageState = (url: string, from?: PageSender) =>
-    keepingPageState(url, async () => {
-      const { settings, api: client } = await settingsAndApi(from?.service);
-      return { settings, ...(await pageState(client, url)) };
-    });
+  /** The service named by the message, else the one chosen in the window's popup, else the default. */
+  const readPageState = async (url: string, from?: PageSender, windowId?: number) => {
+    const popup = await popupServiceOf(windowId);
+    const service = from?.service ?? popup.service;
+    const read = async () => {
+      const { settings, api: client } = await settingsAndApi(service);
+      const popupServices = popup.view && popupServicesView(popup.view, service ?? popup.view.chosen);
+      return { settings: popupServices ? { ...settings, popupServices } : settings, ...(await pageState(client, url)) };
+    };
+    // With several services, no page is kept for the next popup: it could show one service's reports under another's name.
+    return popup.view ? read() : keepingPageState(url, read);
+  };
 
   return {
     getSettings: () => settingsView(),
@@ -64,7 +72,7 @@ export function createHandlers(): Handlers {
       await privacyDraft.write(privacy === null ? null : { url, privacy });
       return null;
     },
-    getPageState: ({ url }, from) => readPageState(url, from),
+    getPageState: ({ url, windowId }, from) => readPageState(url, from, windowId),
     createReport: async (request, from) => startReport(await connected(from), request),
     waitForJob: async ({ url }, from) => waitForJob(await apiIfConnected(from), url),
     queueReport: ({ url, privacy, sentAt, offline }, from) => queueReport({ url, privacy, sentAt, reached: !offline, service: from?.service }),
@@ -84,8 +92,12 @@ export function createHandlers(): Handlers {
       await writeListQuery(query);
       return query;
     },
-    getCachedReport: ({ id, generatedAt }) => cachedReportView(id, generatedAt),
-    getReport: async ({ id, url }, from) => keepingReportView(loadReportView(await connected(from), id, url)),
+    // Report ids are each service's own: only the default's report views are kept.
+    getCachedReport: async ({ id, generatedAt }, from) => (from?.service ? null : cachedReportView(id, generatedAt)),
+    getReport: async ({ id, url }, from) => {
+      const loading = loadReportView(await connected(from), id, url);
+      return from?.service ? loading : keepingReportView(loading);
+    },
     startBulkRun: async ({ action, privacy, targets }, from) => {
       const runPrivacy = action === 'privacy' ? (privacy ?? 1) : undefined;
       if (targets.kind === 'reports') {
@@ -122,10 +134,10 @@ export function createHandlers(): Handlers {
       return null;
     },
     findPathOnOtherHosts: async ({ url }, from) => reportsOfPathOnOtherHosts(await api(from), url),
-    getSiteSummary: ({ project }) => siteSummaryNow(project),
-    startSiteSummary: ({ project, refresh }) => startSiteSummary(project, refresh),
-    cancelSiteSummary: ({ project }) => cancelSiteSummary(project),
-    getSiteGlance: async ({ url }, from) => siteGlance(await api(from), url),
+    getSiteSummary: ({ project }, from) => siteSummaryNow(project, from?.service),
+    startSiteSummary: ({ project, refresh }, from) => startSiteSummary(project, refresh, from?.service),
+    cancelSiteSummary: ({ project }, from) => cancelSiteSummary(project, from?.service),
+    getSiteGlance: async ({ url }, from) => siteGlance(await api(from), url, from?.service),
     readSitemap: ({ origin, giveBack }, from) => whileAlive(() => planSitemap(() => connected(from), origin, giveBack)),
     getSiteLimits: () => readSiteLimits(),
     saveSiteLimits: (request) => saveSiteLimits(request),
@@ -152,6 +164,7 @@ export function createHandlers(): Handlers {
     saveService: (request) => saveService(request),
     removeService: (request) => removeServiceAsked(request),
     setDefaultService: ({ id }) => setDefaultService(id),
+    choosePopupService: ({ windowId, service }) => choosePopupService(windowId, service),
     exportSettings: ({ includeKeys }) => exportSettings(includeKeys),
     previewImport: ({ text }) => previewImport(text),
     applyImport: ({ text }) => applyImport(text),

@@ -147,6 +147,9 @@ export async function readSite(read: SiteRead, deps: SiteReadDeps): Promise<void
 
 const reading = new Map<string, SiteRead>();
 
+/** A reading's key: the project, and its service when a page names one (summaries of a named service are not kept). */
+const readingKey = (project: string, service?: string) => (service ? `${service}\n${project}` : project);
+
 let kept: Promise<SiteSummary[]> | null = null;
 const readKept = () => (kept ??= siteSummaries.read().catch(() => []));
 
@@ -172,9 +175,10 @@ export async function keepSiteSummary(summary: SiteSummary): Promise<void> {
 }
 
 /** The summary of a project as it stands: being read, or kept; null when there is none. */
-export async function siteSummaryNow(project: string): Promise<SiteSummary | null> {
-  const read = reading.get(project);
+export async function siteSummaryNow(project: string, service?: string): Promise<SiteSummary | null> {
+  const read = reading.get(readingKey(project, service));
   if (read) return summaryOfRead(read);
+  if (service) return null;
   return (await readKept()).find((s) => s.project === project) ?? null;
 }
 
@@ -197,37 +201,38 @@ function throttledAnnounce(): () => void {
  * Starts reading a project, unless it is being read or kept (`refresh`: read it again anyway);
  * answers the summary as it stands. A missing connection fails here, in words, before any reading.
  */
-export async function startSiteSummary(project: string, refresh = false): Promise<SiteSummary> {
-  const running = reading.get(project);
+export async function startSiteSummary(project: string, refresh = false, service?: string): Promise<SiteSummary> {
+  const key = readingKey(project, service);
+  const running = reading.get(key);
   if (running && !refresh) return summaryOfRead(running);
   if (!refresh && !running) {
-    const found = await siteSummaryNow(project);
+    const found = await siteSummaryNow(project, service);
     if (found) return found;
   }
   running?.controller.abort();
   const read = newSiteRead(project, Date.now());
   // The reading waits out 429s itself, as the service asks, and says so in the view.
-  const { api } = await connectedApi({ retry: { maxAttempts: 1, maxWaitMs: 0 }, signal: read.controller.signal });
-  reading.set(project, read);
+  const { api } = await connectedApi({ retry: { maxAttempts: 1, maxWaitMs: 0 }, signal: read.controller.signal }, service);
+  reading.set(key, read);
   const release = keepAlive();
   void readSite(read, { listReports: (p) => api.listReports(p), sleep: abortableSleep, now: Date.now, changed: throttledAnnounce() })
     .then(async () => {
       const summary = summaryOfRead(read);
-      if (summary.phase === 'done' || summary.phase === 'cancelled') await keepSiteSummary(summary);
+      if (!service && (summary.phase === 'done' || summary.phase === 'cancelled')) await keepSiteSummary(summary);
     })
     .catch((error: unknown) => console.warn('Site summary not kept', error))
     .finally(() => {
       release();
-      if (reading.get(project) === read) reading.delete(project);
+      if (reading.get(key) === read) reading.delete(key);
       announce('site');
     });
   return summaryOfRead(read);
 }
 
 /** Stops reading a project; what was read stays, marked cancelled. */
-export async function cancelSiteSummary(project: string): Promise<SiteSummary | null> {
-  const read = reading.get(project);
-  if (!read) return siteSummaryNow(project);
+export async function cancelSiteSummary(project: string, service?: string): Promise<SiteSummary | null> {
+  const read = reading.get(readingKey(project, service));
+  if (!read) return siteSummaryNow(project, service);
   read.controller.abort();
   read.state = { ...read.state, phase: 'cancelled', waitUntil: null, updatedAt: Date.now() };
   return summaryOfRead(read);
@@ -237,10 +242,10 @@ export async function cancelSiteSummary(project: string): Promise<SiteSummary | 
  * The popup's line about a page's site: from the summary kept or being read, else from the first
  * list page of its project (100 reports, checks left unread): exact when the site has no more.
  */
-export async function siteGlance(api: Pick<ReportsApi, 'listReports'>, url: string): Promise<SiteGlance | null> {
+export async function siteGlance(api: Pick<ReportsApi, 'listReports'>, url: string, service?: string): Promise<SiteGlance | null> {
   const project = projectOfAddress(url);
   if (!project) return null;
-  const known = await siteSummaryNow(project);
+  const known = await siteSummaryNow(project, service);
   if (known && known.phase === 'done') {
     return { project, pages: known.pages.length, average: known.average, reports: known.reportsRead, complete: !known.truncated };
   }

@@ -1216,6 +1216,9 @@ export default {
   menuReportLinkOn: 'Bericht über diesen Link bei',
   serviceGoneName: '(entfernter Dienst)',
   watchOnService: 'bei {name}',
+  serviceSwitchLabel: 'Berichte gehen an',
+  serviceOnLabel: 'Dienst: {name}',
+  serviceListLabel: 'Dienst',
   settingsTransferTitle: 'Ihre Einstellungen in einer Datei',
   settingsTransferHint:
     'Speichern Sie Dienstadresse und Einstellungen, Grenzen, akzeptierte Befunde und beobachtete Seiten in einer Datei, als Kopie oder für einen anderen Browser. Berichte, Läufe und Verlauf bleiben draußen.',

@@ -1176,6 +1176,9 @@ export default {
   menuReportLinkOn: 'Report this link on',
   serviceGoneName: '(removed service)',
   watchOnService: 'on {name}',
+  serviceSwitchLabel: 'Reports go to',
+  serviceOnLabel: 'Service: {name}',
+  serviceListLabel: 'Service',
   settingsTransferTitle: 'Your settings in a file',
   settingsTransferHint:
     'Save your service address and preferences, limits, accepted findings and watched pages in one file, to keep a copy or set up another browser. Reports, runs and history stay out.',

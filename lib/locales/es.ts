@@ -1334,6 +1334,9 @@ export default {
   menuReportLinkOn: 'Crear un informe de este enlace en',
   serviceGoneName: '(servicio quitado)',
   watchOnService: 'en {name}',
+  serviceSwitchLabel: 'Los informes van a',
+  serviceOnLabel: 'Servicio: {name}',
+  serviceListLabel: 'Servicio',
   settingsTransferTitle: 'Tus ajustes en un archivo',
   settingsTransferHint:
     'Guarda la dirección del servicio y tus preferencias, límites, hallazgos aceptados y páginas vigiladas en un archivo, como copia o para configurar otro navegador. Informes, tareas e historial quedan fuera.',

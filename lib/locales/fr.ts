@@ -1351,6 +1351,9 @@ export default {
   menuReportLinkOn: 'Faire le rapport de ce lien sur',
   serviceGoneName: '(service retiré)',
   watchOnService: 'sur {name}',
+  serviceSwitchLabel: 'Rapports envoyés à',
+  serviceOnLabel: 'Service : {name}',
+  serviceListLabel: 'Service',
   settingsTransferTitle: 'Vos réglages dans un fichier',
   settingsTransferHint:
     'Enregistrez l’adresse du service et vos préférences, limites, constats acceptés et pages surveillées dans un fichier, pour en garder une copie ou configurer un autre navigateur. Rapports, traitements et historique n’y sont pas.',

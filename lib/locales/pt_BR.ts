@@ -1331,6 +1331,9 @@ export default {
   menuReportLinkOn: 'Gerar relatório deste link em',
   serviceGoneName: '(serviço removido)',
   watchOnService: 'em {name}',
+  serviceSwitchLabel: 'Relatórios vão para',
+  serviceOnLabel: 'Serviço: {name}',
+  serviceListLabel: 'Serviço',
   settingsTransferTitle: 'Suas configurações em um arquivo',
   settingsTransferHint:
     'Salve o endereço do serviço e suas preferências, limites, achados aceitos e páginas vigiadas em um arquivo, como cópia ou para configurar outro navegador. Relatórios, execuções e histórico ficam de fora.',

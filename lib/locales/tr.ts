@@ -1172,6 +1172,9 @@ export default {
   menuReportLinkOn: 'Bu bağlantının raporunu şurada oluştur',
   serviceGoneName: '(kaldırılmış hizmet)',
   watchOnService: '{name} üzerinde',
+  serviceSwitchLabel: 'Raporların gideceği hizmet',
+  serviceOnLabel: 'Hizmet: {name}',
+  serviceListLabel: 'Hizmet',
   settingsTransferTitle: 'Ayarlarınız bir dosyada',
   settingsTransferHint:
     'Hizmet adresini ve tercihlerinizi, sınırları, kabul edilen bulguları ve izlenen sayfaları tek bir dosyaya kaydedin; yedek olarak ya da başka bir tarayıcıyı kurmak için. Raporlar, işler ve geçmiş dosyaya girmez.',

@@ -20,7 +20,7 @@ export function useSettings() {
   const loadAccount = useCallback(async () => {
     setAccount({ state: 'loading' });
     try {
-      setAccount({ state: 'ready', account: await sendToBackground('getAccount', {}) });
+      setAccount({ state: 'ready', account: await sendToBackground('getAccount', {}, null) });
     } catch (error) {
       setAccount({ state: 'error', error: asData(error) });
     }

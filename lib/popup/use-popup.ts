@@ -2,7 +2,7 @@ import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'prea
 import { browser } from 'wxt/browser';
 import type { Job, PopupTab } from '@/lib/protocol';
 import { keptFor, readKeptForPopup, type KeptForPopup, type KeptItems } from '@/lib/shared/kept-for-popup';
-import { sendToBackground } from '@/lib/pages/send-to-background';
+import { sendForService, sendToBackground } from '@/lib/pages/send-to-background';
 import { checkReportable, popupTab } from '@/lib/shared/page-address';
 import type { Privacy } from '@/lib/shared/privacy';
 import { errorData } from '@/lib/pages/error-view';
@@ -55,6 +55,8 @@ export function usePopup(asked: PopupStart | null = null) {
     async (url: string, asked = sendToBackground('getPageState', { url })) => {
       try {
         const page = await asked;
+        // Every later message is for the service this window's popup reports to.
+        sendForService(page.settings.popupServices?.named);
         dispatch({ type: 'loaded', page });
         if (page.job?.state === 'running') void follow(url, page.job.startedAt);
       } catch (error) {
@@ -82,7 +84,8 @@ export function usePopup(asked: PopupStart | null = null) {
         setTabId(tab.id);
         const check = checkReportable(tab.url);
         if (check.ok) {
-          const asked = sendToBackground('getPageState', { url: check.url });
+          // For the service this window's popup reports to: none is named.
+          const asked = sendToBackground('getPageState', { url: check.url, windowId: tab.windowId }, null);
           asked.catch(() => undefined); // heard by load
           // The address and what was kept land together: no frame shows the address without the page's reports.
           void kept

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { ApiErrorData } from '@/lib/api/errors';
 import type { ComparableReport, ReportView } from '@/lib/protocol';
 import { errorData } from '@/lib/pages/error-view';
-import { sendToBackground } from '@/lib/pages/send-to-background';
+import { namedService, sendToBackground } from '@/lib/pages/send-to-background';
 import { askForReport } from '@/lib/report/use-report';
 import { reportViewPath, type ReportViewTarget } from '@/lib/shared/report-view-address';
 
@@ -27,7 +27,8 @@ interface Chosen {
 /** The view's own address, saying which report it is compared with (or none), without a new entry in the tab's history. */
 function showInAddress(target: ReportViewTarget, compare: number | null): void {
   const { compare: _compare, ...rest } = target;
-  history.replaceState(history.state, '', reportViewPath(compare === null ? rest : { ...rest, compare }));
+  const named = { ...rest, service: namedService() };
+  history.replaceState(history.state, '', reportViewPath(compare === null ? named : { ...named, compare }));
 }
 
 /** `here`: the report the view shows, once it is there. */

@@ -99,5 +99,5 @@ export function isStoredAddressOf(stored: string, pageUrl: string): boolean {
 /** A tab as the popup opens over it: its id, and its address (a tab still loading has only its pending one). */
 export function popupTab(tab: Browser.tabs.Tab | undefined): PopupTab {
   const url = tab?.url || tab?.pendingUrl;
-  return { found: Boolean(tab), ...(tab?.id !== undefined ? { id: tab.id } : {}), ...(url ? { url } : {}) };
+  return { found: Boolean(tab), ...(tab?.id !== undefined ? { id: tab.id } : {}), ...(url ? { url } : {}), windowId: tab?.windowId };
 }

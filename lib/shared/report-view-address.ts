@@ -16,6 +16,8 @@ export interface ReportViewTarget {
   compare?: number;
   /** The section scrolled to on opening: "what changed" (`#changes`). */
   section?: 'changes';
+  /** The service the report is on, when it is not the default (`service=…`, read by lib/report/report-view-service.ts). */
+  service?: string;
 }
 
 /** The longest address the view's own address carries (the background takes no longer one). */
@@ -30,17 +32,22 @@ const positiveInteger = (text: string | null) => (text !== null && /^[1-9]\d{0,1
  * address go along, so a copy kept of that generation draws at once and the address's history is read with it.
  * `tabId`: the tab the popup is on, so that "Show on page" finds it.
  */
-export function reportViewPathOf(report: { id: number; url: string; generatedAt: string | null; createdAt: string | null }, tabId?: number): string {
-  return reportViewPath({ id: report.id, tabId, generatedAt: report.generatedAt ?? report.createdAt, url: report.url });
+export function reportViewPathOf(
+  report: { id: number; url: string; generatedAt: string | null; createdAt: string | null },
+  tabId?: number,
+  service?: string,
+): string {
+  return reportViewPath({ id: report.id, tabId, generatedAt: report.generatedAt ?? report.createdAt, url: report.url, service });
 }
 
 /** Path and query within the extension, e.g. `/report.html?id=12&tab=3&url=example.com%2Fblog`. */
-export function reportViewPath({ id, tabId, generatedAt, url, compare, section }: ReportViewTarget): string {
+export function reportViewPath({ id, tabId, generatedAt, url, compare, section, service }: ReportViewTarget): string {
   const query = new URLSearchParams({ id: String(id) });
   if (tabId !== undefined) query.set('tab', String(tabId));
   if (generatedAt) query.set('at', generatedAt);
   if (url && url.length <= MAX_ADDRESS) query.set('url', url);
   if (compare !== undefined && compare !== id) query.set('compare', String(compare));
+  if (service) query.set('service', service);
   return `${REPORT_VIEW_PAGE}?${query}${section ? `#${section}` : ''}`;
 }
 

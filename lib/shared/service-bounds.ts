@@ -7,6 +7,11 @@ export const SERVICE_NAME_MAX = 60;
 /** The longest id: ids are UUIDs. */
 export const SERVICE_ID_MAX = 64;
 
+/** Whether `id` may stand in a page's address as its service: an id's length and characters only. */
+export function serviceParam(id: string | null | undefined): id is string {
+  return typeof id === 'string' && id.length <= SERVICE_ID_MAX && /^[\w-]+$/.test(id);
+}
+
 /** A new service's name when none is typed: the host of its address. */
 export function serviceNameOf(baseUrl: string): string {
   return new URL(baseUrl).host.slice(0, SERVICE_NAME_MAX);

@@ -6,7 +6,7 @@
 
 export const SITE_VIEW_PAGE = '/site.html';
 
-/** Path and query within the extension, e.g. `/site.html?project=example.com`. */
-export function siteViewPath(project: string): string {
-  return `${SITE_VIEW_PAGE}?${new URLSearchParams({ project })}`;
+/** Path and query within the extension, e.g. `/site.html?project=example.com`; `service`: the site's service when it is not the default. */
+export function siteViewPath(project: string, service?: string): string {
+  return `${SITE_VIEW_PAGE}?${new URLSearchParams(service ? { project, service } : { project })}`;
 }

@@ -9,6 +9,7 @@ import type { RowActivity } from '@/lib/options/use-report-actions';
 import { siteViewPath } from '@/lib/shared/site-view-address';
 import type { LimitsVerdict } from '@/lib/shared/site-limits';
 import { RowLimitsCell } from '@/components/options/limits/RowLimitsCell';
+import { namedService } from '@/lib/pages/send-to-background';
 
 export interface RowActions {
   onSelect: (report: Report, selected: boolean) => void;
@@ -122,7 +123,13 @@ export class ReportRow extends Component<Props> {
         </th>
         <td class="rm-col-project" title={report.project ?? undefined} translate={report.project === null}>
           {report.project ? (
-            <a href={siteViewPath(report.project)} target="_blank" rel="noopener" class="rm-project" aria-label={words.siteOf(report.project)}>
+            <a
+              href={siteViewPath(report.project, namedService())}
+              target="_blank"
+              rel="noopener"
+              class="rm-project"
+              aria-label={words.siteOf(report.project)}
+            >
               {report.project}
             </a>
           ) : (
@@ -146,7 +153,13 @@ export class ReportRow extends Component<Props> {
         </td>
         <td class="rm-col-actions">
           <div class="rm-actions">
-            <a {...named('open')} class="button button--link" href={reportViewPathOf(report)} target="_blank" rel="noopener">
+            <a
+              {...named('open')}
+              class="button button--link"
+              href={reportViewPathOf(report, undefined, namedService())}
+              target="_blank"
+              rel="noopener"
+            >
               {words.open}
             </a>
             <button {...named('privacy')} type="button" class="button" aria-disabled={busy} onClick={act(actions.onPrivacy)}>

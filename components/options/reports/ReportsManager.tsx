@@ -24,6 +24,7 @@ import '@/components/options/reports/reports.css';
 import { copyReportLink } from '@/components/options/reports/copy-report-link';
 import { t, tn } from '@/lib/shared/i18n';
 import { lazyComponent } from '@/lib/pages/lazy-component';
+import { ServiceChoice } from '@/components/options/reports/ServiceChoice';
 
 /** "Export for Jira" of the chosen reports: its code is loaded after the list, not with it. */
 const JiraSelected = lazyComponent(() => import('@/components/options/reports/JiraSelected').then((m) => m.JiraSelected));
@@ -55,6 +56,9 @@ export function ReportsManager({ runsEnded, baseUrl }: { runsEnded: number; base
   useListAnnouncement(list, announce);
   // A failed load is told next to the control that asked for it: the pager sits below a long table.
   const [errorAtPager, setErrorAtPager] = useState(false);
+  // The service chosen above the table, with several; null: the default.
+  const [chosen, setChosen] = useState<{ baseUrl: string } | null>(null);
+  const linkBase = chosen?.baseUrl ?? baseUrl;
 
   const query = list.query;
   const title = (
@@ -85,6 +89,13 @@ export function ReportsManager({ runsEnded, baseUrl }: { runsEnded: number; base
       data-shown={JSON.stringify(list.shown)}
     >
       {title}
+      <ServiceChoice
+        onChoose={(service) => {
+          setChosen(service);
+          selection.clear();
+          void list.reload();
+        }}
+      />
       <ListControls query={query} projects={list.projects} onChange={changeFromAbove} />
       <div class="rm-status-line">
         <p class="rm-status" role="status">
@@ -142,7 +153,7 @@ export function ReportsManager({ runsEnded, baseUrl }: { runsEnded: number; base
             onDelete={(report) => actions.setDialog({ kind: 'delete', report })}
             verdicts={verdicts}
             onCopyLink={
-              baseUrl ? (report) => void copyReportLink(report, baseUrl, announce, () => actions.setDialog({ kind: 'privacy', report })) : undefined
+              linkBase ? (report) => void copyReportLink(report, linkBase, announce, () => actions.setDialog({ kind: 'privacy', report })) : undefined
             }
           />
         )}

@@ -25,7 +25,7 @@ export function WatchMatching({ filters }: { filters: ListFilters }) {
     setReading(true);
     let found;
     try {
-      found = await sendToBackground('matchingPagesToWatch', { filters });
+      found = await sendToBackground('matchingPagesToWatch', { filters }, null);
     } catch (caught) {
       setReadError(errorData(caught));
       return;

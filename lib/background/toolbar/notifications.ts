@@ -4,7 +4,7 @@ import type { ApiErrorData, ApiErrorKind } from '@/lib/api/errors';
 import { storedAddress } from '@/lib/shared/page-address';
 import { reportViewPath } from '@/lib/shared/report-view-address';
 import { RESULT_LABEL_TEXT } from '@/lib/shared/score';
-import { notificationActions, type NotificationAction } from '@/lib/storage';
+import { notificationActions, readDefaultServiceId, type NotificationAction } from '@/lib/storage';
 import { t } from '@/lib/shared/i18n';
 
 /**
@@ -40,7 +40,7 @@ function shortAddress(url: string): string {
 }
 
 /** "Score 87 – Good · example.com": what the service thinks of the page, at a glance; a click opens the report view. */
-export function successNotification(report: Report): NotificationContent {
+export function successNotification(report: Report, service?: string | null): NotificationContent {
   const parts = [
     report.score !== null ? t('scoreValue', { score: report.score }) : null,
     report.label ? RESULT_LABEL_TEXT[report.label] : null,
@@ -49,7 +49,7 @@ export function successNotification(report: Report): NotificationContent {
   return {
     title: t('notifyCreated'),
     message: `${verdict} · ${report.url}`,
-    action: { kind: 'report', id: report.id },
+    action: { kind: 'report', id: report.id, ...(service ? { service } : {}) },
   };
 }
 
@@ -114,9 +114,13 @@ export async function showNotification(content: NotificationContent, replacing?:
 }
 
 async function runAction(action: NotificationAction): Promise<void> {
-  if (action.kind === 'report')
-    await browser.tabs.create({ url: new URL(reportViewPath({ id: action.id, section: action.section }), browser.runtime.getURL('/')).href });
-  else await browser.runtime.openOptionsPage();
+  if (action.kind === 'report') {
+    // The view names the report's service unless it is the default.
+    const service = action.service && action.service !== (await readDefaultServiceId()) ? action.service : undefined;
+    await browser.tabs.create({
+      url: new URL(reportViewPath({ id: action.id, section: action.section, service }), browser.runtime.getURL('/')).href,
+    });
+  } else await browser.runtime.openOptionsPage();
 }
 
 /** Listens for clicks on the extension's notifications. Call once, synchronously, when the worker starts. */

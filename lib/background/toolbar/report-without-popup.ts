@@ -42,7 +42,7 @@ async function outcome(address: string | undefined, service: string | null): Pro
   try {
     const connection = await connectedApi({}, service);
     const report = await startReport(connection, { url: reportable.url, privacy }, true);
-    return successNotification(report);
+    return successNotification(report, service);
   } catch (error) {
     const data = errorForPages(asApiError(error, t('errorReportFailed')));
     if (!isServiceAway(data)) return failureNotification(data, reportable.url);

@@ -23,9 +23,14 @@ function reasonText(reason: AlertReason): string {
   return t('watchAlertLimit', { limit: reason.limit });
 }
 
-export function alertNotification(verdict: AlertVerdict, page: string, report: Pick<Report, 'id' | 'score'>): NotificationContent | null {
+export function alertNotification(
+  verdict: AlertVerdict,
+  page: string,
+  report: Pick<Report, 'id' | 'score'>,
+  service?: string,
+): NotificationContent | null {
   if (verdict.kind === 'steady') return null;
-  const action = { kind: 'report' as const, id: report.id, section: 'changes' as const };
+  const action = { kind: 'report' as const, id: report.id, section: 'changes' as const, ...(service ? { service } : {}) };
   if (verdict.kind === 'recovered') {
     return {
       title: t('watchRecoveredTitle', { page }),
@@ -49,7 +54,7 @@ export async function tellVerdict(
   { watch, report, previous }: { watch: Watch; report: Report; previous: Report | null },
 ): Promise<{ at: number; message: string } | null | undefined> {
   const page = storedAddress(watch.url);
-  const content = alertNotification(verdict, page, report);
+  const content = alertNotification(verdict, page, report, watch.service);
   if (!content || verdict.kind === 'steady') return undefined;
   let digest: number | null = null;
   if (verdict.kind === 'worse') {

@@ -63,7 +63,7 @@ describe('the popup’s opening', () => {
     expect(seen.at(-1)).toMatchObject({ privacy: 2, tabId: expect.any(Number) });
     release();
     await expect.poll(() => answered(seen)).toBe(true);
-    expect(messages).toEqual([{ type: 'getPageState', payload: { url: PAGE } }]);
+    expect(messages).toEqual([{ type: 'getPageState', payload: { url: PAGE, windowId: expect.any(Number) } }]);
     // The address and the kept reports land together: no frame shows the address without them.
     expect(phases(seen)).toEqual(['starting', 'ready (cached)', 'ready']);
   });

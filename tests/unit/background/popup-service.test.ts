@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createHandlers } from '@/lib/background/handlers';
+import { WINDOW_CHOICES_MAX } from '@/lib/background/popup-service';
+import { dispatch, type Handlers } from '@/lib/background/router';
+import type { PageState } from '@/lib/protocol';
+import { originPattern } from '@/lib/shared/permission';
+import { popupPages, popupServiceByWindow, removeService, writeService } from '@/lib/storage';
+import { startReportService, type RunningService } from '../../service/server';
+import { installFakePermissions } from './fake-permissions';
+
+/** The service each window's popup reports to: the default until chosen there, then that one for that window only. */
+
+const AGENCY_KEY = 'agency-key-0123456789abcdef';
+const CLIENT_KEY = 'client-key-fedcba9876543210';
+const PAGE = 'https://client.example/pricing';
+let agency: RunningService;
+let client: RunningService;
+
+beforeAll(async () => {
+  agency = await startReportService({ accounts: [{ name: 'Ada', email: 'ada@agency.example', apiKey: AGENCY_KEY, reportsPerMonth: -1 }] });
+  client = await startReportService({ accounts: [{ name: 'Cy', email: 'cy@client.example', apiKey: CLIENT_KEY, reportsPerMonth: -1 }] });
+  agency.seedReports(AGENCY_KEY, [{ url: PAGE, score: 40 }]);
+  client.seedReports(CLIENT_KEY, [
+    { url: PAGE, score: 71 },
+    { url: PAGE, score: 72 },
+  ]);
+});
+afterAll(async () => {
+  await agency.close();
+  await client.close();
+});
+
+let handlers: Handlers;
+let ids: { agency: string; client: string };
+beforeEach(async () => {
+  fakeBrowser.reset();
+  installFakePermissions().add(originPattern(agency.baseUrl));
+  handlers = createHandlers();
+  ids = {
+    agency: (await writeService({ name: 'Agency', baseUrl: agency.baseUrl, apiKey: AGENCY_KEY, keyForSessionOnly: false })).id,
+    client: (await writeService({ name: 'Client', baseUrl: client.baseUrl, apiKey: CLIENT_KEY, keyForSessionOnly: false })).id,
+  };
+});
+
+async function send<T>(type: string, payload: object, service?: string): Promise<T> {
+  const reply = await dispatch(handlers, { type, payload, ...(service ? { service } : {}) });
+  if (!reply.ok) throw Object.assign(new Error(reply.error.message), reply.error);
+  return reply.value as T;
+}
+
+const pageState = (windowId?: number, service?: string) => send<PageState>('getPageState', { url: PAGE, windowId }, service);
+
+describe('the service of a window’s popup', () => {
+  it('is the default until chosen, and names every service for the header', async () => {
+    const state = await pageState(1);
+    expect(state.settings.popupServices).toEqual({
+      list: [
+        { id: ids.agency, name: 'Agency' },
+        { id: ids.client, name: 'Client' },
+      ],
+      chosen: ids.agency,
+    });
+    expect(state.reports.map((report) => report.score)).toEqual([40]);
+  });
+
+  it('is the one chosen in that window, and in that window only', async () => {
+    await send('choosePopupService', { windowId: 1, service: ids.client });
+    const chosen = await pageState(1);
+    expect(chosen.settings.popupServices?.chosen).toBe(ids.client);
+    expect(chosen.settings.baseUrl).toBe(client.baseUrl);
+    expect(chosen.reports).toHaveLength(2);
+    expect((await pageState(2)).settings.popupServices?.chosen).toBe(ids.agency);
+  });
+
+  it('gives way to a service the message names', async () => {
+    await send('choosePopupService', { windowId: 1, service: ids.client });
+    const named = await pageState(1, ids.agency);
+    expect(named.settings.popupServices?.chosen).toBe(ids.agency);
+    expect(named.reports.map((report) => report.score)).toEqual([40]);
+  });
+
+  it('falls back to the default once the chosen service is removed', async () => {
+    await send('choosePopupService', { windowId: 1, service: ids.client });
+    await removeService(ids.client);
+    const state = await pageState(1);
+    // One service left: no switch to show.
+    expect(state.settings.popupServices).toBeUndefined();
+    expect(state.settings.baseUrl).toBe(agency.baseUrl);
+  });
+
+  it('refuses a service that is not in the list', async () => {
+    await expect(send('choosePopupService', { windowId: 1, service: 'no-such-service' })).rejects.toThrow(/removed/);
+    expect(await popupServiceByWindow.read()).toEqual({});
+  });
+
+  it('keeps the choices of the latest windows only', async () => {
+    for (let windowId = 1; windowId <= WINDOW_CHOICES_MAX + 5; windowId += 1) {
+      await send('choosePopupService', { windowId, service: ids.client });
+    }
+    const choices = await popupServiceByWindow.read();
+    expect(Object.keys(choices)).toHaveLength(WINDOW_CHOICES_MAX);
+    expect(choices['1']).toBeUndefined();
+    expect(choices[String(WINDOW_CHOICES_MAX + 5)]).toBe(ids.client);
+  });
+
+  it('keeps no page for the next popup while there are several services', async () => {
+    await pageState(1);
+    expect(await popupPages.read()).toEqual([]);
+    await removeService(ids.client);
+    await pageState(1);
+    await expect.poll(async () => (await popupPages.read()).map((page) => page.url)).toEqual([PAGE]);
+  });
+});
