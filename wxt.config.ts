@@ -54,7 +54,7 @@ function polyfillForBackgroundOnly(): Plugin {
  * The dialogs, the secret field and the live region apart: the options, the report and site views use them, the popup
  * only on its password screen. The checks' names and summary apart too: the report and site views
  * use them, the popup never. The site limits apart: the popup loads them only for a site with limits.
- * What hands a report over (its link, the agency, trackers, CSV, the clipboard) apart: the popup loads it after
+ * What hands a report over (its link and the service's addresses, the agency, trackers, CSV, the clipboard) apart: the popup loads it after
  * its first frame. WXT's empty `virtual:wxt-html-plugins` module (every page imports
  * it) and Vite's helper for `import()` (the popup's and the report view's later screens) join the shared
  * file rather than load as files of their own. Only in the pages' build:
@@ -68,7 +68,7 @@ function sharedPageChunks(): Plugin {
   const limits =
     /[\\/](lib[\\/]shared[\\/](site-limits|check-categories|limits-words)|lib[\\/]pages[\\/](use-site-limits|report-outcome)|components[\\/]ui[\\/]LimitsVerdictLine)\.tsx?|[\\/]components[\\/]ui[\\/]limits\.css/;
   // A report handed over: its link, the agency, the trackers, CSV and the clipboard.
-  const handover = /[\\/]lib[\\/](shared[\\/](agency|report-link|issue-tracker|csv)|pages[\\/]copy-text)\.ts/;
+  const handover = /[\\/]lib[\\/](shared[\\/](agency|report-link|issue-tracker|csv)|pages[\\/]copy-text|api[\\/]service-address)\.ts/;
   // Watching pages is drawn once loaded, after a page's first frame: its code stays out of the shared chunk.
   const watching =
     /[\\/](components[\\/]ui[\\/]WatchPages?Button\.tsx|lib[\\/]pages[\\/]use-watch-pages\.ts|lib[\\/]shared[\\/](watch-cost|webhook-address)\.ts)/;
