@@ -106,7 +106,9 @@ describe('the right-click menu', { timeout: 60_000 }, () => {
     expect(report).toBeDefined();
     const reportUrl = `chrome-extension://${ext.extensionId}/report.html?id=${report!.id}`;
     const id = (await notificationIds()).find((n) => !before.includes(n))!;
-    expect((await notificationActions())[id]).toEqual({ kind: 'report', id: report!.id });
+    // The click opens the report on the service it was made on: the default one.
+    const service = await inWorker(async () => ((await chrome.storage.local.get('services')).services as { defaultId: string }).defaultId);
+    expect((await notificationActions())[id]).toEqual({ kind: 'report', id: report!.id, service });
     // A popup opened on the page later finds the same outcome.
     const state = await options.evaluate((url) => chrome.runtime.sendMessage({ type: 'getPageState', payload: { url } }), site.url('/'));
     expect(state).toMatchObject({ ok: true, value: { job: { state: 'done', report: { id: report!.id } } } });
