@@ -2,9 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { ReportsList } from '@/lib/options/use-reports-list';
 import { t, tn } from '@/lib/shared/i18n';
 
-/* What screen readers hear in the reports manager: a polite live region and the rows shown. */
-
-export { useAnnouncer } from '@/lib/pages/use-announcer';
+/* What screen readers hear in the reports manager: the rows shown (its live region is lib/pages/use-announcer.ts). */
 
 /**
  * Tells screen readers which rows are shown, once per query: a reload of the

@@ -25,16 +25,6 @@ interface AxeResults {
   }[];
 }
 
-/** Adds (true) or removes (false) the style that lays out every part of the document now. */
-const LAY_OUT_ALL = (on: boolean) => {
-  document.querySelector('style[data-axe-lay-out]')?.remove();
-  if (!on) return;
-  const style = document.createElement('style');
-  style.dataset.axeLayOut = '';
-  style.textContent = '* { content-visibility: visible !important; }';
-  document.head.append(style);
-};
-
 /**
  * Runs axe-core in `page` (or one frame of it) on the whole document as it is now, with the WCAG 2.x A and AA rules.
  * The script, read from node_modules once per run, is evaluated in the page, not loaded from a URL.
@@ -42,16 +32,10 @@ const LAY_OUT_ALL = (on: boolean) => {
 export async function axeViolations(page: Page | Frame): Promise<AxeViolation[]> {
   // A string evaluated over the DevTools protocol: the extension pages' policy forbids eval() in the page.
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(await axeSource());
-  // Parts the browser skips until scrolled to (`content-visibility: auto`) have no real boxes yet, and axe
-  // measures their targets as overlapping. They are laid out for the run, as a reader scrolling there sees them.
-  const documents = 'frames' in page ? page.frames() : [page];
-  await Promise.all(documents.map((doc) => doc.evaluate(LAY_OUT_ALL, true).catch(() => undefined)));
-  const results = (await page
-    .evaluate((tags) => {
-      const axe = (globalThis as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } }).axe;
-      return axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    }, WCAG_AA_TAGS)
-    .finally(() => Promise.all(documents.map((doc) => doc.evaluate(LAY_OUT_ALL, false).catch(() => undefined))))) as AxeResults;
+  const results = (await page.evaluate((tags) => {
+    const axe = (globalThis as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } }).axe;
+    return axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+  }, WCAG_AA_TAGS)) as AxeResults;
   return results.violations.map((v) => ({
     rule: v.id,
     impact: v.impact ?? null,
