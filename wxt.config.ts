@@ -28,26 +28,6 @@ function zodWithoutEvalProbe(): Plugin {
 }
 
 /**
- * webextension-polyfill only where it is needed: the background's message router answers
- * with a promise returned from `runtime.onMessage`, which Chrome's own API does not take
- * (https://crbug.com/1185241), so background code gets the polyfill. The pages only call
- * APIs that already return promises in Chrome MV3 and Firefox (`browser` there), so they
- * get WXT's own `browser` (`@wxt-dev/browser`: Firefox's `browser`, else `chrome`) and
- * open without the polyfill's 3 KB gzip. The types are the same either way (`wxt/browser`).
- */
-function polyfillForBackgroundOnly(): Plugin {
-  const background = /[\\/](lib[\\/]background[\\/]|entrypoints[\\/]background\.ts$)/;
-  return {
-    name: 'polyfill-for-background-only',
-    enforce: 'pre',
-    resolveId(source, importer, options) {
-      if (source !== 'wxt/browser' || !importer || !background.test(importer)) return null;
-      return this.resolve('@wxt-dev/webextension-polyfill/browser', importer, { ...options, skipSelf: true });
-    },
-  };
-}
-
-/**
  * What two or more pages share (Preact, lib/pages, lib/shared, the API's errors and addresses,
  * components/ui) in one file rather than ten small ones: each file an extension page loads costs
  * its main thread a few ms on opening, more than the bytes a page gets that it does not use.
@@ -132,13 +112,7 @@ export default defineConfig({
   vite: () => ({
     // Chrome and Firefox 140 preload modules themselves: no polyfill in the pages' first chunk.
     build: { modulePreload: { polyfill: false } },
-    plugins: [
-      preact(),
-      zodWithoutEvalProbe(),
-      polyfillForBackgroundOnly(),
-      sharedPageChunks(),
-      stylesInline(['popup/index.html', 'report/index.html']),
-    ],
+    plugins: [preact(), zodWithoutEvalProbe(), sharedPageChunks(), stylesInline(['popup/index.html', 'report/index.html'])],
   }),
   hooks: {
     // The catalogues (locales/*.ts) become the browser's _locales; `wxt build --mode pseudo` makes every one the pseudo-locale.

@@ -42,8 +42,10 @@ export async function dispatch(handlers: Handlers, message: unknown, from: PageS
 }
 
 export function registerMessageRouter(handlers: Handlers): void {
-  browser.runtime.onMessage.addListener((message: unknown, sender: Browser.runtime.MessageSender) => {
+  browser.runtime.onMessage.addListener((message: unknown, sender: Browser.runtime.MessageSender, sendResponse: (reply: Reply<unknown>) => void) => {
     if (!isOwnPage(sender)) return undefined;
-    return dispatch(handlers, message, { tabId: sender.tab?.id });
+    void dispatch(handlers, message, { tabId: sender.tab?.id }).then(sendResponse);
+    // The answer comes later: returning true keeps the channel open until sendResponse, in Chrome and Firefox alike.
+    return true;
   });
 }

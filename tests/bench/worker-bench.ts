@@ -67,7 +67,7 @@ const ANSWER = 'chrome.runtime.onMessage.addListener((message, sender, reply) =>
 export async function installBetween(ext: ExtensionBrowser, buildDir: string, dir: string): Promise<{ parsed: Answerer; evaluated: Answerer }> {
   const background = await readFile(join(buildDir, 'background.js'), 'utf8');
   // WXT's wrapper ends the bundle with `try{x=y.main(), …}`: the background's start.
-  const start = /(\w+)=(\w+)\.main\(\)/;
+  const start = /([\w$]+)=([\w$]+)\.main\(\)/;
   if (!start.test(background)) throw new Error('The background bundle’s call of main() was not found');
   const variants = {
     parsed: `function neverCalled() {\n${background}\n}\n${ANSWER};\n`,

@@ -85,3 +85,27 @@ describe('the sending page’s tab', () => {
     expect(heard).toEqual([{ tabId: 9 }, { tabId: undefined }]);
   });
 });
+
+describe('answering through the browser', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('keeps the channel open for an own page and answers it through sendResponse; a foreign sender gets no answer', async () => {
+    registerMessageRouter({ deleteReport: async ({ id }: { id: number }) => ({ id, deleted: true }) } as unknown as Handlers);
+    const answers: unknown[] = [];
+    const message = { type: 'deleteReport', payload: { id: 4 } };
+    const ownReturned = await fakeBrowser.runtime.onMessage.trigger(
+      message,
+      { id: fakeBrowser.runtime.id, url: own('/options.html') },
+      (reply: unknown) => answers.push(['own', reply]),
+    );
+    const foreignReturned = await fakeBrowser.runtime.onMessage.trigger(
+      message,
+      { id: 'someone-else', url: 'https://example.com/' },
+      (reply: unknown) => answers.push(['foreign', reply]),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ownReturned).toEqual([true]);
+    expect(foreignReturned).toEqual([undefined]);
+    expect(answers).toEqual([['own', { ok: true, value: { id: 4, deleted: true } }]]);
+  });
+});
