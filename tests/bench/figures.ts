@@ -30,6 +30,12 @@ export const FIGURES = [
 /** What the least page doing the same work measures against the same floor: how far below a goal can go. */
 export const LEAST = [
   { label: 'popup, cold, least: a popup painting its answer-only worker’s answer ÷ blank page, cold', of: 'coldAnswerOnly', floor: 'coldBlank' },
+  {
+    label: 'popup, warm, least: a page asking our background the popup’s question, one line painted ÷ blank page',
+    of: 'asksReady',
+    floor: 'blankReady',
+  },
+  { label: 'popup, cold, least: the same page, our worker stopped ÷ blank page, cold', of: 'coldAsks', floor: 'coldBlank' },
   { label: 'worker, least: our background parsed, not run, then only answering ÷ answer-only', of: 'workerParsed', floor: 'workerFloor' },
   { label: 'worker, least: our background’s modules run, none of its start ÷ answer-only', of: 'workerEvaluated', floor: 'workerFloor' },
 ] as const;

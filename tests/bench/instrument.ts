@@ -1,13 +1,16 @@
 /**
  * The bench's copy of the production build (sizes are measured on the build itself), with two files added:
  *   - bench-probe.js, loaded first in popup.html and report.html: notes when the page draws its content (ProbeMarks);
- *   - bench-blank.html, an extension page of one line with the same probe: the floor of the popup and the report view.
+ *   - bench-blank.html, an extension page of one line with the same probe: the floor of the popup and the report view;
+ *   - bench-asks.html, the least page that waits for what the popup's ready waits for: it finds its tab, asks our own
+ *     background the popup's one question (the service asked for the page's reports), and paints one line.
  * An extension page may only run the extension's own scripts (MV3 CSP), hence a file.
  */
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export const BLANK_PAGE = 'bench-blank.html';
+export const ASKS_PAGE = 'bench-asks.html';
 
 /**
  * In the page's clock, ms. `shown`: the popup's reports (cached or answered) or the report view's first checks drawn,
@@ -57,12 +60,40 @@ const BLANK = `<!doctype html>
 </html>
 `;
 
+const ASKS = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><script src="/bench-probe.js"></script><script src="/bench-asks.js" defer></script><title>Asks</title></head>
+  <body></body>
+</html>
+`;
+
+const ASKS_SCRIPT = `chrome.tabs.query({ active: true, currentWindow: true }).then(([tab]) =>
+  chrome.runtime.sendMessage({ type: 'getPageState', payload: { url: tab.url, windowId: tab.windowId } }),
+).then((reply) => {
+  if (!reply || !reply.ok) throw new Error('getPageState answered ' + JSON.stringify(reply));
+  const main = document.createElement('main');
+  main.setAttribute('data-bench-blank', '');
+  main.textContent = reply.value.reports.length + ' reports.';
+  document.body.append(main);
+});
+`;
+
 /** Copies `buildDir` to `into` with the probe in the popup and the report view, and the blank page; returns `into`. */
 export async function instrumentBuild(buildDir: string, into: string): Promise<string> {
   await rm(into, { recursive: true, force: true });
   await cp(buildDir, into, { recursive: true });
   await writeFile(join(into, 'bench-probe.js'), PROBE);
   await writeFile(join(into, BLANK_PAGE), BLANK);
+  await writeFile(join(into, ASKS_PAGE), ASKS);
+  await writeFile(join(into, 'bench-asks.js'), ASKS_SCRIPT);
+  // The background answers only the extension's own pages: the copy lists the asking page among them.
+  const background = await readFile(join(into, 'background.js'), 'utf8');
+  const ownPages = /([`'"])\/sidepanel\.html\1/;
+  if (!ownPages.test(background)) throw new Error('The background’s list of its own pages was not found');
+  await writeFile(
+    join(into, 'background.js'),
+    background.replace(ownPages, (page, quote: string) => `${page},${quote}/${ASKS_PAGE}${quote}`),
+  );
   for (const page of ['popup.html', 'report.html']) {
     const html = await readFile(join(into, page), 'utf8');
     if (!html.includes('<head>')) throw new Error(`${page} has no <head> to load the probe in`);

@@ -1,6 +1,6 @@
 import type { Page, Target } from 'puppeteer-core';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
-import { BLANK_PAGE, type ProbeMarks } from './instrument.ts';
+import { ASKS_PAGE, BLANK_PAGE, type ProbeMarks } from './instrument.ts';
 import type { Answerer } from './worker-bench.ts';
 
 /** What the probe saw in one opening, from the page's navigation start, ms: the frames after shown and ready. */
@@ -32,19 +32,19 @@ export async function probeOf(page: Page, timeoutMs = 15_000): Promise<PageSampl
 }
 
 /**
- * Opens a real toolbar popup over `tab` (the extension's popup, the blank page in its place through
- * `action.setPopup`, or the answer-only extension's popup), waits for the probe's ready frame and closes it again.
+ * Opens a real toolbar popup over `tab` (the extension's popup, the blank page or the page that only asks in its place
+ * through `action.setPopup`, or the answer-only extension's popup), waits for the probe's ready frame and closes it again.
  */
 export async function openPopupOnce(
   ext: ExtensionBrowser,
   tab: Page,
-  which: 'popup' | 'blank' | Answerer,
+  which: 'popup' | 'blank' | 'asks' | Answerer,
   beforeClick?: () => Promise<void>,
 ): Promise<PageSample> {
   const id = typeof which === 'string' ? ext.extensionId : which.id;
   const extension = (await ext.browser.extensions()).get(id);
   if (!extension) throw new Error(`The extension ${id} is not installed`);
-  const file = which === 'blank' ? BLANK_PAGE : 'popup.html';
+  const file = which === 'blank' ? BLANK_PAGE : which === 'asks' ? ASKS_PAGE : 'popup.html';
   if (typeof which === 'string') await (await ext.worker()).evaluate((popup: string) => browser.action.setPopup({ popup }), file);
   await beforeClick?.();
   await tab.bringToFront();
@@ -70,6 +70,7 @@ export async function openPopupOnce(
  * `runs` of each, interleaved so all meet the same machine load; `warmup` of each first, not kept.
  * `cold`: each opening waits `settleMs` after stopping the worker, for the extension's process to end;
  * the caller closes the extension's other pages first. `answerOnly`: its popup is opened too, its worker stopped alike.
+ * `asks`: the page that only asks our background the popup's question, opened alike.
  */
 export async function benchPopup(
   ext: ExtensionBrowser,
@@ -82,14 +83,16 @@ export async function benchPopup(
 ) {
   const settle = () => new Promise<void>((resolve) => setTimeout(resolve, settleMs));
   const stopped = cold ? () => ext.stopWorker().then(settle) : undefined;
-  const result = { popup: [] as PageSample[], blank: [] as PageSample[], answerOnly: [] as PageSample[] };
+  const result = { popup: [] as PageSample[], blank: [] as PageSample[], asks: [] as PageSample[], answerOnly: [] as PageSample[] };
   for (let i = 0; i < warmup + runs; i += 1) {
     const sample = await openPopupOnce(ext, tab, 'popup', stopped);
     const blank = await openPopupOnce(ext, tab, 'blank', stopped);
+    const asks = await openPopupOnce(ext, tab, 'asks', stopped);
     const least = answerOnly && (await openPopupOnce(ext, tab, answerOnly, cold ? () => answerOnly.workers.stopWorker().then(settle) : undefined));
     if (i < warmup) continue;
     result.popup.push(sample);
     result.blank.push(blank);
+    result.asks.push(asks);
     if (least) result.answerOnly.push(least);
   }
   return result;

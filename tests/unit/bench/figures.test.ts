@@ -42,6 +42,12 @@ describe('the bench’s figures', () => {
     expect(SAMPLES).toContain('coldAnswerOnly');
   });
 
+  it('sets the page that only asks our background against the blank page of the same temperature', () => {
+    const [, warm, cold] = leastOf(samplesAt(100, { asksReady: [150, 160], blankReady: [100], coldAsks: [300], coldBlank: [200] }));
+    expect(warm).toMatchObject({ median: 155, floor: 100, value: 1.55 });
+    expect(cold).toMatchObject({ median: 300, floor: 200, value: 1.5 });
+  });
+
   it('has one goal per figure, each with its own floor', () => {
     expect(figuresOf(samplesAt(100)).map((f) => f.goal)).toEqual([
       '≤ 1.1×',
