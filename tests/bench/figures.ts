@@ -36,6 +36,7 @@ export const LEAST = [
     floor: 'blankReady',
   },
   { label: 'popup, cold, least: the same page, our worker stopped ÷ blank page, cold', of: 'coldAsks', floor: 'coldBlank' },
+  { label: 'report view, least: its kept first frame as a static page, no script ÷ blank tab', of: 'reportStatic', floor: 'tabBlank' },
   { label: 'worker, least: our background parsed, not run, then only answering ÷ answer-only', of: 'workerParsed', floor: 'workerFloor' },
   { label: 'worker, least: our background’s modules run, none of its start ÷ answer-only', of: 'workerEvaluated', floor: 'workerFloor' },
 ] as const;

@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
 import { reportViewPath } from '../../lib/shared/report-view-address.ts';
 import { BLANK_PAGE } from './instrument.ts';
@@ -14,14 +16,53 @@ async function openTabOnce(ext: ExtensionBrowser, path: string): Promise<PageSam
   }
 }
 
+/** The page the report view's first frame is copied to. */
+const STATIC_REPORT = 'bench-report-static.html';
+
+/**
+ * The least the report view's first screen can cost: the DOM of its first frame from the kept copy (copied as the first
+ * checks are inserted), with the view's own styles and no script, written into the loaded extension's folder as a page, so a tab pays
+ * only for parsing, styling, laying out and painting what the view draws first. Returns its path.
+ */
+async function writeStaticFirstFrame(ext: ExtensionBrowser, view: string): Promise<string> {
+  const page = await ext.browser.newPage();
+  try {
+    await page.evaluateOnNewDocument(() => {
+      new MutationObserver((_, observer) => {
+        const main = document.querySelector('main.report');
+        if (main?.getAttribute('data-state') !== 'cached' || !main.querySelector('li.check')) return;
+        observer.disconnect();
+        const root = document.documentElement;
+        Object.assign(window, { __firstFrame: { lang: root.lang, dir: root.dir, main: main.outerHTML } });
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await page.goto(`chrome-extension://${ext.extensionId}/${view}`);
+    await page.waitForFunction(() => '__firstFrame' in window, { timeout: 15_000 });
+    const frame = await page.evaluate(() => (window as unknown as { __firstFrame: { lang: string; dir: string; main: string } }).__firstFrame);
+    const html = await readFile(join(ext.extensionDir, 'report.html'), 'utf8');
+    const styles = html.match(/<style>[\s\S]*?<\/style>/g) ?? [];
+    if (styles.length === 0) throw new Error('report.html has no inline styles to copy');
+    const main = frame.main.replace(/^<main /, '<main data-bench-blank ');
+    await writeFile(
+      join(ext.extensionDir, STATIC_REPORT),
+      `<!doctype html>\n<html lang="${frame.lang}" dir="${frame.dir || 'ltr'}">\n<head><meta charset="utf-8"><script src="/bench-probe.js"></script>${styles.join('')}<title>First frame</title></head>\n<body><div id="app">${main}</div></body>\n</html>\n`,
+    );
+    return STATIC_REPORT;
+  } finally {
+    await page.close();
+  }
+}
+
 /**
  * The report view of `report` (`checks` checks): its first opening (the extension's session storage emptied first),
- * then again from the copy the background kept, then the blank page in a tab. `runs` of each, interleaved so all meet
+ * then again from the copy the background kept, then the blank page in a tab, then its first frame as a static page. `runs` of each, interleaved so all meet
  * the same machine load; `warmup` of each first, not kept.
  */
 export async function benchReportView(ext: ExtensionBrowser, report: { id: number; url: string }, checks: number, runs: number, warmup: number) {
-  const result = { reportFirst: [] as number[], reportKept: [] as number[], tabBlank: [] as number[] };
+  const result = { reportFirst: [] as number[], reportKept: [] as number[], tabBlank: [] as number[], reportStatic: [] as number[] };
   const view = reportViewPath({ id: report.id, url: report.url }).slice(1);
+  await openTabOnce(ext, view);
+  const staticFrame = await writeStaticFirstFrame(ext, view);
   for (let i = 0; i < warmup + runs; i += 1) {
     await (await ext.worker()).evaluate(() => browser.storage.session.clear());
     const first = await openTabOnce(ext, view);
@@ -30,10 +71,12 @@ export async function benchReportView(ext: ExtensionBrowser, report: { id: numbe
       throw new Error(`The report view drew ${first.count} checks first from ${first.shownState}, then from ${kept.shownState}`);
     }
     const blank = await openTabOnce(ext, BLANK_PAGE);
+    const least = await openTabOnce(ext, staticFrame);
     if (i < warmup) continue;
     result.reportFirst.push(first.shown);
     result.reportKept.push(kept.shown);
     result.tabBlank.push(blank.shown);
+    result.reportStatic.push(least.shown);
   }
   return result;
 }

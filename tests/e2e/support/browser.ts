@@ -61,6 +61,8 @@ export interface LaunchOptions {
 export interface ExtensionBrowser extends ExtensionPages {
   browser: Browser;
   extensionId: string;
+  /** The folder the browser loaded the extension from (a copy of the build). */
+  extensionDir: string;
   headed: boolean;
   /** The running service worker, restarted if it was stopped. */
   worker(): Promise<WebWorker>;
@@ -127,6 +129,7 @@ export async function launchExtensionBrowser(options: LaunchOptions = {}): Promi
     return {
       browser: chromium,
       extensionId,
+      extensionDir,
       headed,
       ...workers,
       newTab,
