@@ -2,11 +2,17 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLANK_PAGE, instrumentBuild } from '../../bench/instrument';
+import { ASKS_PAGE, BLANK_PAGE, instrumentBuild } from '../../bench/instrument';
 
 const page = (script: string) =>
   `<!DOCTYPE html><html><head>\n    <script type="module" crossorigin src="/chunks/${script}"></script>\n  </head><body></body></html>`;
-const BUILD = { 'popup.html': page('popup-a1.js'), 'report.html': page('report-e5.js'), 'options.html': page('options-d4.js') };
+const BACKGROUND = 'var a=(function(){var Xm=[`/popup.html`,`/options.html`,`/sidepanel.html`];return Xm})();';
+const BUILD = {
+  'popup.html': page('popup-a1.js'),
+  'report.html': page('report-e5.js'),
+  'options.html': page('options-d4.js'),
+  'background.js': BACKGROUND,
+};
 
 let dir: string;
 let out: string;
@@ -36,6 +42,18 @@ describe('the bench’s copy of the build', () => {
     expect(scripts(read(BLANK_PAGE))).toEqual(['<script src="/bench-probe.js">']);
     expect(read(BLANK_PAGE)).toContain('<main data-bench-blank data-state="ready"><p>A blank page.</p></main>');
     expect(read('bench-probe.js')).toContain("main.hasAttribute('data-bench-blank')");
+  });
+
+  it('adds the page that asks the popup’s question, and lists it among the background’s own pages', () => {
+    expect(scripts(read(ASKS_PAGE))).toEqual(['<script src="/bench-probe.js">', '<script src="/bench-asks.js" defer>']);
+    expect(read('bench-asks.js')).toContain("type: 'getPageState'");
+    expect(read('background.js')).toBe(BACKGROUND.replace('`/sidepanel.html`]', '`/sidepanel.html`,`/bench-asks.html`]'));
+  });
+
+  it('says so when the background’s own pages are not found', async () => {
+    writeFileSync(join(dir, 'build', 'background.js'), 'var a=1;');
+    await expect(instrumentBuild(join(dir, 'build'), join(dir, 'again'))).rejects.toThrow(/own pages was not found/);
+    writeFileSync(join(dir, 'build', 'background.js'), BACKGROUND);
   });
 
   it('finds the report view’s first screen by its check items', () => {
