@@ -88,7 +88,7 @@ export async function instrumentBuild(buildDir: string, into: string): Promise<s
   await writeFile(join(into, 'bench-asks.js'), ASKS_SCRIPT);
   // The background answers only the extension's own pages: the copy lists the asking page among them.
   const background = await readFile(join(into, 'background.js'), 'utf8');
-  const ownPages = /([`'"])\/sidepanel\.html\1/;
+  const ownPages = /([`'"])\/popup\.html\1(?=,\s*\1\/options\.html\1)/;
   if (!ownPages.test(background)) throw new Error('The background’s list of its own pages was not found');
   await writeFile(
     join(into, 'background.js'),

@@ -47,7 +47,7 @@ describe('the bench’s copy of the build', () => {
   it('adds the page that asks the popup’s question, and lists it among the background’s own pages', () => {
     expect(scripts(read(ASKS_PAGE))).toEqual(['<script src="/bench-probe.js">', '<script src="/bench-asks.js" defer>']);
     expect(read('bench-asks.js')).toContain("type: 'getPageState'");
-    expect(read('background.js')).toBe(BACKGROUND.replace('`/sidepanel.html`]', '`/sidepanel.html`,`/bench-asks.html`]'));
+    expect(read('background.js')).toBe(BACKGROUND.replace('`/popup.html`,', '`/popup.html`,`/bench-asks.html`,'));
   });
 
   it('says so when the background’s own pages are not found', async () => {
