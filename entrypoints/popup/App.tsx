@@ -39,7 +39,7 @@ export function App({ asked = null }: { asked?: PopupStart | null }) {
     <main class="popup" data-state={state.phase === 'ready' && !state.fresh ? 'cached' : state.phase} data-job={job?.state ?? 'none'}>
       <header class="popup__header">
         <h1>{t('menuReportPage')}</h1>
-        <ServiceSwitch state={state} onChosen={popup.restart} />
+        {state.phase === 'ready' && state.settings.popupServices && <ServiceSwitch state={state} onChosen={popup.restart} />}
         <button type="button" class="button button--link" onClick={() => void openOptions()}>
           {t('popOptions')}
         </button>
