@@ -54,8 +54,8 @@ export function createHandlers(): Handlers {
       const popupServices = popup.view && popupServicesView(popup.view, service ?? popup.view.chosen);
       return { settings: popupServices ? { ...settings, popupServices } : settings, ...(await pageState(client, url, service)) };
     };
-    // With several services, no page is kept for the next popup: it could show one service's reports under another's name.
-    return popup.view ? read() : keepingPageState(url, read);
+    // Kept for the next popup on the same service: the settings kept with it name that service.
+    return keepingPageState(url, read);
   };
 
   return {
