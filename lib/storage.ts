@@ -38,7 +38,7 @@ import { createSerialQueue } from '@/lib/shared/serial-queue';
 import { RESULT_LABELS } from '@/lib/shared/score';
 import { NO_AGENCY } from '@/lib/shared/agency';
 import { TRACKERS_MAX } from '@/lib/shared/issue-tracker';
-import { POPUP_PAGES_ITEM, PRIVACY_DRAFT_ITEM } from '@/lib/shared/kept-for-popup';
+import { POPUP_PAGES_ITEM, POPUP_SERVICE_ITEM, PRIVACY_DRAFT_ITEM } from '@/lib/shared/kept-for-popup';
 import { SERVICE_NAME_MAX, SERVICES_MAX, serviceNameOf } from '@/lib/shared/service-bounds';
 
 /**
@@ -621,8 +621,11 @@ export const badgeCache = defineStored<Record<string, BadgeEntry>>('session:badg
  */
 export const siteSummaries = defineStored<SiteSummary[]>('session:siteSummaries', keepValid(siteSummarySchema).list, []);
 
-/** The service each window's popup reports to, by window id, when the user chose one there (lib/background/popup-service.ts bounds them). */
-export const popupServiceByWindow = defineStored<Record<string, string>>('session:popupServiceByWindow', keepValid(serviceId).record, {});
+/**
+ * The service each window's popup reports to, by window id, when the user chose one there (lib/background/popup-service.ts
+ * bounds them). The popup reads it itself too, to draw the page kept for that service (lib/shared/kept-for-popup.ts).
+ */
+export const popupServiceByWindow = defineStored<Record<string, string>>(`session:${POPUP_SERVICE_ITEM}`, keepValid(serviceId).record, {});
 
 // --- Reports handed over: the agency (its logo up to 100 KB, too large for sync storage) and each site's tracker.
 

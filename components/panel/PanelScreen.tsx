@@ -3,6 +3,7 @@ import type { ListedReport } from '@/lib/protocol';
 import type { FrontTab } from '@/lib/panel/use-front-tab';
 import { usePanelPage } from '@/lib/panel/use-panel-page';
 import { reportViewPathOf } from '@/lib/shared/report-view-address';
+import { namedService } from '@/lib/pages/send-to-background';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
 import { LoadFailure } from '@/components/ui/LoadFailure';
 import { Notice } from '@/components/ui/Notice';
@@ -70,6 +71,7 @@ export function PanelScreen({ front }: { front: FrontTab }) {
  * "Show on page" (acting on the tab beside the panel), with none of its code in the panel's bundle.
  */
 function PanelReport({ latest, tabId }: { latest: ListedReport; tabId: number | undefined }) {
-  const path = reportViewPathOf(latest, tabId);
+  // On the panel's service: the framed view's own links and messages keep it.
+  const path = reportViewPathOf(latest, tabId, namedService());
   return <iframe class="panel__report" src={path} title={t('pageTitleReport', { address: latest.url })} />;
 }

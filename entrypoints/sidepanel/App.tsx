@@ -2,6 +2,11 @@ import { useEffect } from 'preact/hooks';
 import { PanelScreen } from '@/components/panel/PanelScreen';
 import { useFrontTab } from '@/lib/panel/use-front-tab';
 import { t } from '@/lib/shared/i18n';
+import { sendForService } from '@/lib/pages/send-to-background';
+import { readPanelService } from '@/lib/panel/panel-service';
+
+// Every message the panel sends, and every report it frames, is for the service its address names (else the default).
+sendForService(readPanelService(location.search));
 
 export function App() {
   const { front } = useFrontTab();

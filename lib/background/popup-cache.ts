@@ -12,8 +12,11 @@ import { onJobChange } from '@/lib/background/report-jobs';
  * and forgotten as soon as that can change.
  */
 
-/** Pages kept, the most recently shown first. */
+/** Pages kept, of every service together, the most recently shown first. */
 export const PAGE_CACHE_LIMIT = 20;
+
+/** The service a kept page was read for, as its settings name it ('' while there was one service). */
+const serviceOfPage = (page: { settings: PageState['settings'] }) => page.settings.popupServices?.chosen ?? '';
 
 /** Counts forgets: a state read before one of them may already be out of date. */
 let generation = 0;
@@ -21,10 +24,13 @@ let generation = 0;
 /** Taken before the page state is read, and handed to `rememberPageState` with it. */
 export const cacheGeneration = () => generation;
 
-/** Kept only if nothing was forgotten since `readAt` (a report started meanwhile, say). */
+/**
+ * Kept only if nothing was forgotten since `readAt` (a report started meanwhile, say). Each service's copy of a page
+ * is kept apart: its settings name the service it was read for, and the popup draws only its own window's.
+ */
 export async function rememberPageState(url: string, state: PageState, readAt: number): Promise<void> {
   await popupPages.update((pages) => {
-    const others = pages.filter((page) => page.url !== url);
+    const others = pages.filter((page) => page.url !== url || serviceOfPage(page) !== serviceOfPage(state));
     if (state.job || state.reportsError || readAt !== generation) return others;
     return [{ url, settings: state.settings, reports: state.reports, at: Date.now() }, ...others].slice(0, PAGE_CACHE_LIMIT);
   });

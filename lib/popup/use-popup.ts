@@ -68,7 +68,10 @@ export function usePopup(asked: PopupStart | null = null) {
 
   const drawKept = useCallback(({ cached, privacyDraft }: KeptForPopup) => {
     if (privacyDraft !== null) setChosenPrivacy(privacyDraft);
-    if (cached) dispatch({ type: 'cached', page: cached });
+    if (!cached) return;
+    // A report asked for before the worker answers goes to the service the kept page was read for.
+    sendForService(cached.settings.popupServices?.named);
+    dispatch({ type: 'cached', page: cached });
   }, []);
 
   /**
@@ -90,7 +93,7 @@ export function usePopup(asked: PopupStart | null = null) {
           // The address and what was kept land together: no frame shows the address without the page's reports.
           void kept
             .then(
-              (items) => keptFor(items, check.url),
+              (items) => keptFor(items, check.url, tab.windowId),
               () => NOTHING_KEPT,
             )
             .then((found) => {

@@ -161,6 +161,41 @@ describe('several services in the pages', () => {
     keysKeptApart();
   });
 
+  it('keeps the page for the next popup once per service, naming the service each copy was read for', async () => {
+    type Kept = { url: string; settings: { popupServices?: { chosen: string } }; reports: { id: number }[] };
+    const keptCopies = () =>
+      page.evaluate(async (url) => {
+        const pages = ((await browser.storage.session.get('popupPageCache')).popupPageCache ?? []) as Kept[];
+        return pages
+          .filter((kept) => kept.url === url)
+          .map((kept) => ({ service: kept.settings.popupServices?.chosen, reports: kept.reports.length }));
+      }, site.url('/'));
+    // The report just made on Agency is still shown as such: dismissed, on Agency only, the page is kept as listed.
+    await openPopup();
+    expect(await popup.page.$eval('main.popup', (main) => main.getAttribute('data-job'))).toBe('done');
+    await popup.clickDone();
+    await page.waitForFunction(async () => Object.keys((await browser.storage.session.get('reportJobs')).reportJobs ?? {}).length === 0, {
+      timeout: 10_000,
+      polling: 100,
+    });
+    await openPopup();
+    const clientId = (await popup.page.$$eval('.popup__service option', (all) => all.map((o) => (o as HTMLOptionElement).value)))[0]!;
+    await popup.page.select('.popup__service select', clientId);
+    await popup.page.waitForFunction((id) => document.querySelector<HTMLSelectElement>('.popup__service select')?.value === id, {}, clientId);
+    await popup.waitForReady();
+    await expect.poll(async () => (await keptCopies()).length, { timeout: 10_000, interval: 100 }).toBe(2);
+    expect((await keptCopies()).sort((a, b) => String(a.service).localeCompare(String(b.service)))).toEqual(
+      [
+        { service: agencyId, reports: 1 },
+        { service: clientId, reports: 1 },
+      ].sort((a, b) => a.service.localeCompare(b.service)),
+    );
+    // The window goes back to Agency for what follows.
+    await popup.page.select('.popup__service select', agencyId);
+    await popup.page.waitForFunction((id) => document.querySelector<HTMLSelectElement>('.popup__service select')?.value === id, {}, agencyId);
+    await popup.waitForReady();
+  });
+
   it('lists each service’s reports in the manager, by its switch', async () => {
     await page.bringToFront();
     await page.reload();

@@ -109,4 +109,39 @@ describe('the side panel', { timeout: 60_000 }, () => {
       expect(scroll).toBeLessThanOrEqual(client);
     }
   });
+
+  it('is on the service its address names: it frames that service’s latest report, its address naming the service', async () => {
+    const otherKey = 'e2e-side-panel-other-key-8a14e';
+    const other = await startReportService({ accounts: [{ name: 'Cy', email: 'cy@client.example', apiKey: otherKey }] });
+    try {
+      // Reports of other pages first: the page's report on this service has an id the first service never gave it.
+      other.seedReports(
+        otherKey,
+        [1, 2, 3].map((n) => ({ url: `https://elsewhere.example/${n}`, score: 50 })),
+      );
+      const [theirs] = other.seedReports(otherKey, [{ url: site.url('/reported'), score: 12 }]);
+      const options = await ext.openOptions();
+      const saved = (await options.evaluate(
+        (baseUrl, apiKey) =>
+          browser.runtime.sendMessage({ type: 'saveService', payload: { name: 'Client', baseUrl, apiKey, keyForSessionOnly: false } }),
+        other.baseUrl,
+        otherKey,
+      )) as { ok: boolean; value: { view: { services: { id: string; name: string }[] } } };
+      expect(saved.ok).toBe(true);
+      const id = saved.value.view.services.find((service) => service.name === 'Client')!.id;
+      await options.close();
+
+      await reported.bringToFront();
+      await panel.goto(`chrome-extension://${ext.extensionId}/sidepanel.html?service=${id}`);
+      const frame = await waitUntil('the other service’s report framed', async () => {
+        const found = await framedReport();
+        return framedId(found) === theirs!.id ? found : null;
+      });
+      expect(new URL(frame.url()).searchParams.get('service')).toBe(id);
+      expect(await frame.$eval('.report__service', (line) => line.textContent?.trim())).toBe('Service: Client');
+      expect(other.requestLog.some((r) => r.path.startsWith(`/api/v1/reports/${theirs!.id}`))).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
 });

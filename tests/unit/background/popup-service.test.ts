@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
 import { WINDOW_CHOICES_MAX } from '@/lib/background/popup-service';
+import { registerPopupCache } from '@/lib/background/popup-cache';
+import { keptFor, readKeptForPopup } from '@/lib/shared/kept-for-popup';
 import { dispatch, type Handlers } from '@/lib/background/router';
 import type { PageState } from '@/lib/protocol';
 import { originPattern } from '@/lib/shared/permission';
@@ -104,10 +106,47 @@ describe('the service of a window’s popup', () => {
     expect(choices[String(WINDOW_CHOICES_MAX + 5)]).toBe(ids.client);
   });
 
-  it('keeps no page for the next popup while there are several services', async () => {
+  it('keeps each service’s copy of a page apart, and a window’s popup draws its own service’s only', async () => {
     await pageState(1);
-    expect(await popupPages.read()).toEqual([]);
+    await send('choosePopupService', { windowId: 2, service: ids.client });
+    await pageState(2);
+    await expect.poll(async () => (await popupPages.read()).length).toBe(2);
+    const items = await readKeptForPopup();
+    const drawn = (windowId?: number) => {
+      const { cached } = keptFor(items, PAGE, windowId);
+      return cached && { service: cached.settings.popupServices?.chosen, scores: cached.reports.map((report) => report.score).sort() };
+    };
+    expect(drawn(1)).toEqual({ service: ids.agency, scores: [40] });
+    expect(drawn(2)).toEqual({ service: ids.client, scores: [71, 72] });
+    // A window that chose nothing, or a popup that knows no window, is on the default.
+    expect(drawn(3)).toEqual({ service: ids.agency, scores: [40] });
+    expect(drawn()).toEqual({ service: ids.agency, scores: [40] });
+  });
+
+  it('draws nothing kept when its service has no copy of the page: never another service’s', async () => {
+    await send('choosePopupService', { windowId: 2, service: ids.client });
+    await pageState(2);
+    await expect.poll(async () => (await popupPages.read()).length).toBe(1);
+    // Only the client's copy is kept: the default's popups find nothing to draw.
+    expect(keptFor(await readKeptForPopup(), PAGE, 1).cached).toBeNull();
+    expect(keptFor(await readKeptForPopup(), PAGE).cached).toBeNull();
+
+    await popupPages.write([]);
+    await pageState(1);
+    await expect.poll(async () => (await popupPages.read()).length).toBe(1);
+    expect(keptFor(await readKeptForPopup(), PAGE, 2).cached).toBeNull();
+    // Chosen since in window 1: the default's copy is no longer that window's to draw.
+    await send('choosePopupService', { windowId: 1, service: ids.client });
+    expect(keptFor(await readKeptForPopup(), PAGE, 1).cached).toBeNull();
+  });
+
+  it('keeps one copy per service and page, and forgets them all when the services change', async () => {
+    await pageState(1);
+    await pageState(1);
+    await expect.poll(async () => (await popupPages.read()).map((page) => page.settings.popupServices?.chosen)).toEqual([ids.agency]);
+    registerPopupCache();
     await removeService(ids.client);
+    await expect.poll(async () => (await popupPages.read()).length).toBe(0);
     await pageState(1);
     await expect.poll(async () => (await popupPages.read()).map((page) => page.url)).toEqual([PAGE]);
   });

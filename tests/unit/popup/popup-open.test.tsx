@@ -4,7 +4,8 @@ import { parseHTML } from 'linkedom';
 import { render } from 'preact';
 import type { CachedPage, PageState } from '@/lib/protocol';
 import { askPopupStart, usePopup } from '@/lib/popup/use-popup';
-import { POPUP_PAGES_ITEM, PRIVACY_DRAFT_ITEM } from '@/lib/shared/kept-for-popup';
+import { POPUP_PAGES_ITEM, POPUP_SERVICE_ITEM, PRIVACY_DRAFT_ITEM } from '@/lib/shared/kept-for-popup';
+import { sendForService } from '@/lib/pages/send-to-background';
 import { connectedSettings } from '../support/settings';
 
 /** The popup's opening: what it reads itself, and the messages the background gets, in order. */
@@ -15,7 +16,7 @@ const listed = { ...report, generatedAt: '2026-03-01T12:00:00.000Z', createdAt: 
 const cachedPage: CachedPage = { url: PAGE, settings, reports: [listed], at: 1 };
 const pageState: PageState = { settings, job: null, reports: [listed], reportsError: null, queued: null };
 
-let messages: { type: string; payload: Record<string, unknown> }[];
+let messages: { type: string; payload: Record<string, unknown>; service?: string }[];
 /** The page state's answer, held until released, as from a worker still starting. */
 let release: () => void;
 
@@ -83,5 +84,42 @@ describe('the popup’s opening', () => {
     release();
     await expect.poll(() => answered(seen)).toBe(true);
     expect(messages.map((m) => m.type)).toEqual(['getPageState']);
+  });
+});
+
+describe('the popup’s opening with several services', () => {
+  const services = (chosen: string) => ({
+    list: [
+      { id: 'agency', name: 'Agency' },
+      { id: 'client', name: 'Client' },
+    ],
+    chosen,
+    ...(chosen === 'agency' ? {} : { named: chosen }),
+  });
+  const clientPage: CachedPage = { ...cachedPage, settings: connectedSettings({ popupServices: services('client') }) };
+  const agencyPage: CachedPage = { ...cachedPage, reports: [], settings: connectedSettings({ popupServices: services('agency') }) };
+  const windowOfTab = async () => (await fakeBrowser.tabs.query({ active: true, currentWindow: true }))[0]!.windowId;
+  beforeEach(() => sendForService(undefined));
+
+  it('draws nothing kept for another service than its window’s', async () => {
+    await fakeBrowser.storage.session.set({ [POPUP_PAGES_ITEM]: [clientPage] });
+    const seen = open();
+    await expect.poll(() => phases(seen)).toEqual(['starting', 'loading']);
+    release();
+    await expect.poll(() => answered(seen)).toBe(true);
+  });
+
+  it('draws the copy kept for the service its window chose, and a report asked meanwhile goes to that service', async () => {
+    await fakeBrowser.storage.session.set({
+      [POPUP_PAGES_ITEM]: [agencyPage, clientPage],
+      [POPUP_SERVICE_ITEM]: { [await windowOfTab()]: 'client' },
+    });
+    const seen = open();
+    await expect.poll(() => phases(seen)).toEqual(['starting', 'ready (cached)']);
+    const state = seen.at(-1)!.state;
+    expect(state.phase === 'ready' && state.settings.popupServices?.chosen).toBe('client');
+    expect(state.phase === 'ready' && state.reports.map((r) => r.id)).toEqual([3]);
+    await seen.at(-1)!.create();
+    expect(messages.find((m) => m.type === 'createReport')).toMatchObject({ service: 'client' });
   });
 });

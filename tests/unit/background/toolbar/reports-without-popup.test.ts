@@ -59,4 +59,23 @@ describe('a menu report while the service is away', () => {
     expect(apiCalls(world, 'POST', '/api/v1/reports')).toBe(before + 1);
     await vi.waitFor(() => expect(shown().map((n) => n.title)).toContain('Queued report created'));
   });
+
+  it('opens the report on its own service once made, naming a service that is not the default', async () => {
+    const feature = await startedWorker();
+    const url = world.pages.url('/blog?away-other');
+    const { closedPort } = await import('../../api/canned-server');
+    const { writeService } = await import('@/lib/storage');
+    const away = { name: 'Client', apiKey: world.key, keyForSessionOnly: false };
+    const other = await writeService({ ...away, baseUrl: `http://127.0.0.1:${await closedPort()}` });
+    expect(await feature.reportWithoutPopup(url, other.id)).toBeNull();
+    await vi.waitFor(() => expect(shown().map((n) => n.title)).toContain(`Will report ${new URL(url).host}/blog?away-other later`));
+
+    await writeService({ ...away, id: other.id, baseUrl: world.service.baseUrl });
+    const { retryQueuedNow } = await import('@/lib/background/runs/queued-creates');
+    await retryQueuedNow();
+    await vi.waitFor(() => expect(shown().map((n) => n.title)).toContain('Queued report created'));
+    const made = (await world.api.listReports({ perPage: 100 })).reports.find((report) => report.url.includes('away-other'));
+    const actions = (await fakeBrowser.storage.session.get('notificationActions')).notificationActions as Record<string, unknown>;
+    expect(Object.values(actions)).toContainEqual({ kind: 'report', id: made!.id, service: other.id });
+  });
 });

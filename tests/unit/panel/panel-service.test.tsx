@@ -1,0 +1,103 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { PanelScreen } from '@/components/panel/PanelScreen';
+import { createHandlers } from '@/lib/background/handlers';
+import { dispatch } from '@/lib/background/router';
+import { readPanelService } from '@/lib/panel/panel-service';
+import { sendForService } from '@/lib/pages/send-to-background';
+import { originPattern } from '@/lib/shared/permission';
+import { writeService } from '@/lib/storage';
+import { startReportService, type RunningService } from '../../service/server';
+import { startPageServer, type PageServer } from '../../service/test-pages';
+import { installFakePermissions } from '../background/fake-permissions';
+import { renderInto } from '../report/dom';
+
+/** The panel is on the default service unless its address names another; what it frames and makes stays on that one. */
+
+describe('the service the panel’s address names', () => {
+  it.each([
+    ['none', '', undefined],
+    ['a service id', '?service=0f1e2d3c-aaaa-4bbb-8ccc-123456789abc', '0f1e2d3c-aaaa-4bbb-8ccc-123456789abc'],
+    ['an empty one', '?service=', undefined],
+    ['one with characters no id has', '?service=a%2Fb', undefined],
+    ['one longer than any id', `?service=${'a'.repeat(65)}`, undefined],
+  ])('%s', (_what, search, service) => {
+    expect(readPanelService(search)).toBe(service);
+  });
+});
+
+const AGENCY_KEY = 'agency-key-0123456789abcdef';
+const CLIENT_KEY = 'client-key-fedcba9876543210';
+let agency: RunningService;
+let client: RunningService;
+let pages: PageServer;
+beforeAll(async () => {
+  agency = await startReportService({ accounts: [{ name: 'Ada', email: 'ada@agency.example', apiKey: AGENCY_KEY, reportsPerMonth: -1 }] });
+  client = await startReportService({ accounts: [{ name: 'Cy', email: 'cy@client.example', apiKey: CLIENT_KEY, reportsPerMonth: -1 }] });
+  pages = await startPageServer({ '/': { body: '<html lang="en"><head><title>Home</title></head><body><h1>Home</h1></body></html>' } });
+});
+afterAll(async () => {
+  await agency.close();
+  await client.close();
+  await pages.close();
+});
+
+let ids: { agency: string; client: string };
+beforeEach(async () => {
+  fakeBrowser.reset();
+  installFakePermissions().add(originPattern(agency.baseUrl));
+  ids = {
+    agency: (await writeService({ name: 'Agency', baseUrl: agency.baseUrl, apiKey: AGENCY_KEY, keyForSessionOnly: false })).id,
+    client: (await writeService({ name: 'Client', baseUrl: client.baseUrl, apiKey: CLIENT_KEY, keyForSessionOnly: false })).id,
+  };
+  // The panel's messages reach the real handlers, as the worker's router hands them over.
+  const handlers = createHandlers();
+  vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation((message: unknown) => dispatch(handlers, message) as never);
+});
+afterEach(() => {
+  sendForService(undefined);
+  vi.restoreAllMocks();
+});
+
+/** The panel beside a tab on `url`, once it shows what it found. */
+async function panelOn(url: string) {
+  const drawn = renderInto(<PanelScreen front={{ state: 'page', tabId: 7, url }} />);
+  await vi.waitFor(() => expect(drawn.root.querySelector('[role="status"]:not(.panel__status), iframe')).not.toBeNull(), { timeout: 5000 });
+  return drawn;
+}
+const framed = (root: HTMLElement) => new URL(root.querySelector('iframe')!.getAttribute('src')!, 'chrome-extension://x/');
+
+describe('the panel on a service', () => {
+  it('frames the default service’s latest report, its address naming no service', async () => {
+    const url = pages.url('/?panel=default');
+    const [mine] = agency.seedReports(AGENCY_KEY, [{ url, score: 40 }]);
+    client.seedReports(CLIENT_KEY, [{ url, score: 90 }]);
+    const { root } = await panelOn(url);
+    expect(framed(root).searchParams.get('id')).toBe(String(mine!.id));
+    expect(framed(root).searchParams.has('service')).toBe(false);
+  });
+
+  it('frames the named service’s latest report, its address naming that service', async () => {
+    const url = pages.url('/?panel=named');
+    agency.seedReports(AGENCY_KEY, [{ url, score: 40 }]);
+    const [theirs] = client.seedReports(CLIENT_KEY, [{ url, score: 90 }]);
+    sendForService(ids.client);
+    const { root } = await panelOn(url);
+    expect(framed(root).searchParams.get('id')).toBe(String(theirs!.id));
+    expect(framed(root).searchParams.get('service')).toBe(ids.client);
+    expect(framed(root).searchParams.get('tab')).toBe('7');
+  });
+
+  it('makes "Report this page" on the named service only, and frames it there', async () => {
+    const url = pages.url('/?panel=make');
+    const posts = (service: RunningService) => service.requestLog.filter((r) => r.method === 'POST').length;
+    const before = { agency: posts(agency), client: posts(client) };
+    sendForService(ids.client);
+    const { root } = await panelOn(url);
+    const button = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Report this page');
+    button!.click();
+    await vi.waitFor(() => expect(root.querySelector('iframe')).not.toBeNull(), { timeout: 20_000 });
+    expect({ agency: posts(agency) - before.agency, client: posts(client) - before.client }).toEqual({ agency: 0, client: 1 });
+    expect(framed(root).searchParams.get('service')).toBe(ids.client);
+  });
+});
