@@ -108,5 +108,21 @@ describe('the side panel', { timeout: 60_000 }, () => {
       expect(client).toBeLessThanOrEqual(320);
       expect(scroll).toBeLessThanOrEqual(client);
     }
+    // Every element of the report inside the panel's width, not only the page's scroll width.
+    const wider = await frame.$$eval('main.report *', (els) =>
+      els.filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).map((el) => el.outerHTML.slice(0, 80)),
+    );
+    expect(wider).toEqual([]);
+    // The actions and the keys' button below them stay together: the report's own spacing between parts
+    // (18 px and the buttons' 6 px) and no more, not an empty line kept for a message that is not there (44 px).
+    const gap = await frame.evaluate(() => {
+      const button = (words: string) => [...document.querySelectorAll('main.report button')].find((b) => b.textContent?.trim() === words);
+      const download = button('Download JSON')!.getBoundingClientRect();
+      const keys = button('Keyboard keys')!.getBoundingClientRect();
+      return Math.round(keys.top - download.bottom);
+    });
+    await ext.screenshot(panel, 'side-panel-320');
+    expect(gap).toBeGreaterThanOrEqual(0);
+    expect(gap).toBeLessThan(32);
   });
 });
