@@ -52,8 +52,7 @@ export function createHandlers(): Handlers {
     const read = async () => {
       const { settings, api: client } = await settingsAndApi(service);
       const popupServices = popup.view && popupServicesView(popup.view, service ?? popup.view.chosen);
-      // With several services, a report made for the page on another one is not this one's job.
-      return { settings: popupServices ? { ...settings, popupServices } : settings, ...(await pageState(client, url, popupServices?.chosen)) };
+      return { settings: popupServices ? { ...settings, popupServices } : settings, ...(await pageState(client, url)) };
     };
     // With several services, no page is kept for the next popup: it could show one service's reports under another's name.
     return popup.view ? read() : keepingPageState(url, read);

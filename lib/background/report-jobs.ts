@@ -58,18 +58,17 @@ export function startReport(connection: Connected, request: RequestOf<'createRep
   const running = inFlight.get(key);
   if (running) return running.work;
   const startedAt = Date.now();
-  const service = connection.serviceId ? { service: connection.serviceId } : {};
-  const job: Job = { url: request.url, state: 'running', startedAt, privacy: request.privacy, ...(notify ? { notify } : {}), ...service };
+  const job: Job = { url: request.url, state: 'running', startedAt, privacy: request.privacy, ...(notify ? { notify } : {}) };
   const work = (async () => {
     await settle(job);
     const release = keepAlive();
     try {
       const report = await listedNewReport(connection.api, await connection.api.createReport(request));
-      await settle({ url: request.url, state: 'done', startedAt, report, ...service });
+      await settle({ url: request.url, state: 'done', startedAt, report });
       return report;
     } catch (error) {
       const apiError = asApiError(error, t('errorReportFailed'));
-      await settle({ url: request.url, state: 'failed', startedAt, error: errorForPages(apiError), ...service });
+      await settle({ url: request.url, state: 'failed', startedAt, error: errorForPages(apiError) });
       throw apiError;
     } finally {
       release();
@@ -93,26 +92,20 @@ const INTERRUPTED = {
  * had gone: the service may have made the report, or may still be making it.
  * It is never sent again; the service's list is asked instead, and the job
  * stays running for as long as an audit may take before it is called
- * interrupted. With `service`, a job that goes to another service is none.
+ * interrupted.
  */
-export async function currentJob(api: ReportsApi | null, url: string, service?: string): Promise<Job | null> {
+export async function currentJob(api: ReportsApi | null, url: string): Promise<Job | null> {
   const running = inFlight.get(pageKey(url));
-  if (running) return ofService(running.job, service);
-  const job = ofService(await readJob(url), service);
+  if (running) return running.job;
+  const job = await readJob(url);
   if (!job || job.state !== 'running') return job;
   const found = api ? await findMadeFor(api, job).catch(() => null) : null;
   if (!found && Date.now() - job.startedAt < AUDIT_MAX_MS) return job;
-  const goesTo = job.service ? { service: job.service } : {};
   const settled: Job = found
-    ? { url, state: 'done', startedAt: job.startedAt, report: found, ...goesTo }
-    : { url, state: 'failed', startedAt: job.startedAt, error: INTERRUPTED, ...goesTo };
+    ? { url, state: 'done', startedAt: job.startedAt, report: found }
+    : { url, state: 'failed', startedAt: job.startedAt, error: INTERRUPTED };
   await settle(settled);
   return settled;
-}
-
-/** `job`, unless it goes to another service than `service` (undefined: whichever it goes to). */
-function ofService(job: Job | null, service: string | undefined): Job | null {
-  return job && service && job.service && job.service !== service ? null : job;
 }
 
 /** Jobs still marked running that this worker does not hold: cut off when the browser stopped the worker that started them. */

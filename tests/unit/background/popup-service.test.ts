@@ -7,7 +7,6 @@ import type { PageState } from '@/lib/protocol';
 import { originPattern } from '@/lib/shared/permission';
 import { popupPages, popupServiceByWindow, removeService, writeService } from '@/lib/storage';
 import { startReportService, type RunningService } from '../../service/server';
-import { pageHtml, startPageServer } from '../../service/test-pages';
 import { installFakePermissions } from './fake-permissions';
 
 /** The service each window's popup reports to: the default until chosen there, then that one for that window only. */
@@ -103,27 +102,6 @@ describe('the service of a window’s popup', () => {
     expect(Object.keys(choices)).toHaveLength(WINDOW_CHOICES_MAX);
     expect(choices['1']).toBeUndefined();
     expect(choices[String(WINDOW_CHOICES_MAX + 5)]).toBe(ids.client);
-  });
-
-  it('shows a report just made on one service as the job of that service only', async () => {
-    const site = await startPageServer({ '/': { body: pageHtml({ title: 'Made on one service' }) } });
-    try {
-      const url = site.url('/');
-      const stateOf = (windowId: number) => send<PageState>('getPageState', { url, windowId });
-      await send('choosePopupService', { windowId: 1, service: ids.client });
-      const made = await send<{ id: number }>('createReport', { url, privacy: 1 }, ids.client);
-      expect((await stateOf(1)).job).toMatchObject({ state: 'done', report: { id: made.id }, service: ids.client });
-      // Agency, the default, in another window and then in this one: Client's report is none of its business.
-      expect((await stateOf(2)).job).toBeNull();
-      await send('choosePopupService', { windowId: 1, service: ids.agency });
-      const onAgency = await stateOf(1);
-      expect(onAgency.job).toBeNull();
-      expect(onAgency.reports).toEqual([]);
-      await send('choosePopupService', { windowId: 1, service: ids.client });
-      expect((await stateOf(1)).job).toMatchObject({ state: 'done', report: { id: made.id } });
-    } finally {
-      await site.close();
-    }
   });
 
   it('keeps no page for the next popup while there are several services', async () => {
