@@ -121,12 +121,19 @@ export const checkSummarySchema = lazy(
 export const listedReportShape = lazy(() => z.extend(reportShape, { checks: z.null(), summary: z._default(z.nullable(checkSummarySchema), null) }));
 export type ListedReport = z.infer<typeof listedReportShape>;
 
-/** A report being made for a page, or just made: owned by the background, shown by the popup. */
+/** A report being made for a page, or just made: owned by the background, shown by the popup. `service`: the id of the service it is made on. */
 export const jobSchema = lazy(() =>
   z.discriminatedUnion('state', [
-    z.object({ url: z.string(), state: z.literal('running'), startedAt: z.number(), privacy, notify: z.optional(z.boolean()) }),
-    z.object({ url: z.string(), state: z.literal('done'), startedAt: z.number(), report: listedReportShape }),
-    z.object({ url: z.string(), state: z.literal('failed'), startedAt: z.number(), error: apiErrorDataSchema }),
+    z.object({
+      url: z.string(),
+      state: z.literal('running'),
+      startedAt: z.number(),
+      privacy,
+      notify: z.optional(z.boolean()),
+      service: z.optional(serviceId),
+    }),
+    z.object({ url: z.string(), state: z.literal('done'), startedAt: z.number(), report: listedReportShape, service: z.optional(serviceId) }),
+    z.object({ url: z.string(), state: z.literal('failed'), startedAt: z.number(), error: apiErrorDataSchema, service: z.optional(serviceId) }),
   ]),
 );
 export type Job = z.infer<typeof jobSchema>;

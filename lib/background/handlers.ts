@@ -52,7 +52,7 @@ export function createHandlers(): Handlers {
     const read = async () => {
       const { settings, api: client } = await settingsAndApi(service);
       const popupServices = popup.view && popupServicesView(popup.view, service ?? popup.view.chosen);
-      return { settings: popupServices ? { ...settings, popupServices } : settings, ...(await pageState(client, url)) };
+      return { settings: popupServices ? { ...settings, popupServices } : settings, ...(await pageState(client, url, service)) };
     };
     // With several services, no page is kept for the next popup: it could show one service's reports under another's name.
     return popup.view ? read() : keepingPageState(url, read);
@@ -74,12 +74,12 @@ export function createHandlers(): Handlers {
     },
     getPageState: ({ url, windowId }, from) => readPageState(url, from, windowId),
     createReport: async (request, from) => startReport(await connected(from), request),
-    waitForJob: async ({ url }, from) => waitForJob(await apiIfConnected(from), url),
+    waitForJob: async ({ url }, from) => waitForJob(await apiIfConnected(from), url, from?.service),
     queueReport: ({ url, privacy, sentAt, offline }, from) => queueReport({ url, privacy, sentAt, reached: !offline, service: from?.service }),
     cancelQueued: ({ url }) => cancelQueued(url),
     getQueue: () => readQueue(),
     retryQueue: () => retryQueuedNow(),
-    dismissJob: ({ url }) => dismissJob(url),
+    dismissJob: ({ url }, from) => dismissJob(url, from?.service),
     // The table shows no checks: they are not even read (most of the answer's size and parse time).
     listReports: async ({ failedChecks, ...params }, from) => {
       const page = await (await api(from)).listReports({ ...params, searchBy: params.search ? 'url' : undefined, withChecks: failedChecks === true });

@@ -5,8 +5,8 @@ import { reportsForPage } from '@/lib/background/address-reports';
 import { currentJob } from '@/lib/background/report-jobs';
 import { queuedFor } from '@/lib/background/runs/queued-creates';
 
-/** The popup's view of a page: its report job, and its reports (or why they could not be read). */
-export async function pageState(api: ReportsApi | null, url: string): Promise<Omit<PageState, 'settings'>> {
+/** The popup's view of a page on `service` (absent: the default): its report job, and its reports (or why they could not be read). */
+export async function pageState(api: ReportsApi | null, url: string, service?: string): Promise<Omit<PageState, 'settings'>> {
   // The service is asked at once, alongside the job and the queue (read from storage), not after them.
   const listed = api
     ? reportsForPage(api, url).then(
@@ -17,6 +17,6 @@ export async function pageState(api: ReportsApi | null, url: string): Promise<Om
         },
       )
     : Promise.resolve({ reports: [], reportsError: null });
-  const [job, queued, list] = await Promise.all([currentJob(api, url), queuedFor(url), listed]);
+  const [job, queued, list] = await Promise.all([currentJob(api, url, service), queuedFor(url, service), listed]);
   return { job, queued, ...list };
 }

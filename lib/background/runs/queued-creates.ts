@@ -21,7 +21,7 @@ import { t } from '@/lib/shared/i18n';
 /** What happened to a queued report, for the notifications (lib/background/toolbar). */
 export type QueueOutcome =
   | { kind: 'queued'; entry: QueuedReport }
-  | { kind: 'made'; entry: QueuedReport; report: Report; adopted: boolean }
+  | { kind: 'made'; entry: QueuedReport; report: Report; adopted: boolean; service?: string }
   | { kind: 'failed'; entry: QueuedReport; error: ApiErrorData }
   | { kind: 'gave-up'; entry: QueuedReport };
 const listeners = new Set<(outcome: QueueOutcome) => void>();
@@ -40,7 +40,9 @@ const tell = (outcome: QueueOutcome) => listeners.forEach((listener) => listener
 function tellOutcome(run: Run, claim: Claim, outcome: Outcome): void {
   const entry = queuedView(run);
   if (!entry || claim.queuedAt === undefined) return;
-  if (outcome.kind === 'done' && outcome.report) tell({ kind: 'made', entry, report: outcome.report, adopted: outcome.adopted ?? false });
+  if (outcome.kind === 'done' && outcome.report) {
+    tell({ kind: 'made', entry, report: outcome.report, adopted: outcome.adopted ?? false, ...(run.service ? { service: run.service } : {}) });
+  }
   if (outcome.kind === 'failed') tell(outcome.gaveUp ? { kind: 'gave-up', entry } : { kind: 'failed', entry, error: outcome.error });
 }
 
@@ -67,9 +69,13 @@ export async function readQueue(): Promise<QueuedReport[]> {
   return (await runs.read()).filter(waiting).flatMap((run) => queuedView(run) ?? []);
 }
 
-export async function queuedFor(url: string): Promise<QueuedReport | null> {
+/** The queued report of a page on `service` (absent: the default). */
+export async function queuedFor(url: string, service?: string | null): Promise<QueuedReport | null> {
   const key = pageKey(url);
-  return (await readQueue()).find((entry) => pageKey(entry.url) === key) ?? null;
+  const defaultId = await readDefaultServiceId();
+  const wanted = service || defaultId;
+  const run = (await runs.read()).find((r) => waiting(r) && isOf(r, key) && (r.service ?? defaultId) === wanted);
+  return (run && queuedView(run)) ?? null;
 }
 
 /**
@@ -129,10 +135,16 @@ export async function queueReport(
   return entry;
 }
 
-/** Drops the queued report of a page; `unlessSending`: leaves one being sent now, whose outcome is still told. */
-async function dropQueued(url: string, unlessSending = false): Promise<null> {
+/**
+ * Drops the queued report of a page; `unlessSending`: leaves one being sent now, whose outcome is still told;
+ * `service`: only the one queued for that service.
+ */
+async function dropQueued(url: string, unlessSending = false, service?: string): Promise<null> {
   const key = pageKey(url);
-  const drop = (run: Run) => run.queued === true && isOf(run, key) && !(unlessSending && run.items.some((i) => i.state === 'sending'));
+  const defaultId = service === undefined ? null : await readDefaultServiceId();
+  const ofService = (run: Run) => service === undefined || (run.service ?? defaultId) === service;
+  const drop = (run: Run) =>
+    run.queued === true && isOf(run, key) && ofService(run) && !(unlessSending && run.items.some((i) => i.state === 'sending'));
   // Read first: every report made asks this, and a write would wake every watcher of the runs for nothing.
   if ((await runs.read()).some(drop)) await runs.update((list) => list.filter((run) => !drop(run)));
   return null;
@@ -231,7 +243,7 @@ export function registerQueuedCreates(): void {
   });
   // A report made some other way (the popup, the menu) answers a queued ask for the same address.
   onJobChange((job) => {
-    if (job.state === 'done') void dropQueued(job.url, true);
+    if (job.state === 'done') void dropQueued(job.url, true, job.service);
   });
   watchQueue(() => announce('queue'));
 }

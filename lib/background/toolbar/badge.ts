@@ -3,7 +3,7 @@ import { onJobChange } from '@/lib/background/report-jobs';
 import type { Job } from '@/lib/protocol';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
 import { queuedFor, watchQueue } from '@/lib/background/runs/queued-creates';
-import { readPreferences, watchConnection, watchPreferences, watches, writePreferences } from '@/lib/storage';
+import { readDefaultServiceId, readPreferences, watchConnection, watchPreferences, watches, writePreferences } from '@/lib/storage';
 import { askForResult, clearCache, readCached, resetLookups, writeCached } from '@/lib/background/toolbar/badge-lookup';
 import { createBadgePacing } from '@/lib/background/toolbar/badge-pacing';
 import { pageKey, samePage } from '@/lib/shared/page-address';
@@ -119,6 +119,8 @@ export function registerBadge({ debounceMs = 400 }: BadgeOptions = {}): BadgeFea
   }
 
   async function followJob(job: Job): Promise<void> {
+    // The badge shows the default service's scores: another service's report is not one of them.
+    if (job.service && job.service !== (await readDefaultServiceId())) return;
     const key = pageKey(job.url);
     if (job.state === 'running') running.add(key);
     else running.delete(key);

@@ -63,7 +63,7 @@ export async function reportWithoutPopup(address: string | undefined, service: s
 
 async function tellQueueOutcome(change: QueueOutcome): Promise<void> {
   if (change.kind === 'queued' && change.entry.attempts === 1) await showNotification(queuedNotification(change.entry.url));
-  if (change.kind === 'made') await showNotification({ ...successNotification(change.report), title: t('notifyQueuedCreated') });
+  if (change.kind === 'made') await showNotification({ ...successNotification(change.report, change.service), title: t('notifyQueuedCreated') });
   if (change.kind === 'failed') await showNotification(failureNotification(change.error, change.entry.url));
   if (change.kind === 'gave-up') {
     await showNotification(failureNotification({ kind: 'network', message: t('notifyGaveUp') }, change.entry.url));
@@ -72,11 +72,11 @@ async function tellQueueOutcome(change: QueueOutcome): Promise<void> {
 
 /** Tells the outcome of a job cut off by a stopped worker once it settles (the service may still have made it). */
 async function settleCutOff(job: Job): Promise<void> {
-  const api = await connectedApi()
+  const api = await connectedApi({}, job.service)
     .then(({ api }) => api)
     .catch(() => null);
-  const settled = await waitForJob(api, job.url);
-  if (settled?.state === 'done') await showNotification(successNotification(settled.report));
+  const settled = await waitForJob(api, job.url, job.service);
+  if (settled?.state === 'done') await showNotification(successNotification(settled.report, job.service));
   if (settled?.state === 'failed') await showNotification(failureNotification(settled.error, settled.url));
 }
 
