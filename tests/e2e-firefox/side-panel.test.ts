@@ -1,7 +1,7 @@
 /**
  * The audit beside the page in Firefox's sidebar, on the Firefox build against the local report
  * service: the sidebar page loads beside a tab and shows that tab's latest report (the report
- * view, framed), and follows a switch to a tab without one, where it offers "Report this page".
+ * view, framed), lays it out at 320 px, and follows a switch to a tab without one, where it offers "Report this page".
  * Firefox's sidebar is not a puppeteer target: it is opened in Firefox's own window and read
  * from an extension tab through `extension.getViews({ type: 'sidebar' })`.
  */
@@ -77,6 +77,38 @@ describe("Firefox's sidebar", { timeout: 60_000 }, () => {
     });
     expect(shown.id).toBe(reportedId);
     expect(shown.text).toContain('/reported');
+  });
+
+  it('lays the report out at 320 px: nothing wider than the sidebar, and no empty band under the actions', async () => {
+    const host = await ext.host();
+    await ext.chrome.run((c) => {
+      const box = c.document.getElementById('sidebar-box');
+      if (!box) throw new Error('No sidebar box in this Firefox');
+      box.style.width = '320px';
+    });
+    const laidOut = await waitUntil('the report laid out at the sidebar width', () =>
+      host.evaluate(() => {
+        const getViews = browser.extension.getViews as (filter: { type: string }) => Array<{ document: Document }>;
+        const doc = getViews({ type: 'sidebar' })[0]?.document.querySelector<HTMLIFrameElement>('.panel__report')?.contentDocument;
+        const root = doc?.documentElement;
+        if (!doc || !root || !doc.querySelector('main.report[data-state="ready"]') || root.clientWidth > 320) return null;
+        const button = (words: string) => [...doc.querySelectorAll('main.report button')].find((b) => b.textContent?.trim() === words);
+        const download = button('Download JSON')?.getBoundingClientRect();
+        const keys = button('Keyboard keys')?.getBoundingClientRect();
+        return {
+          client: root.clientWidth,
+          overflow: root.scrollWidth - root.clientWidth,
+          wider: [...doc.querySelectorAll('main.report *')]
+            .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 0.5)
+            .map((el) => el.outerHTML.slice(0, 80)),
+          gap: download && keys ? Math.round(keys.top - download.bottom) : null,
+        };
+      }),
+    );
+    expect(laidOut.client).toBeGreaterThan(250);
+    expect(laidOut).toMatchObject({ overflow: 0, wider: [] });
+    expect(laidOut.gap).toBeGreaterThanOrEqual(0);
+    expect(laidOut.gap).toBeLessThan(32);
   });
 
   it('follows a switch to a tab without a report and offers "Report this page"', async () => {

@@ -2,7 +2,7 @@
  * The audit beside the page, in Chromium's real side panel on the production build, against the
  * local report service: opened from the popup's button (a real click, the gesture Chrome asks
  * for), it shows the front tab's latest report, follows a switch to another tab, offers "Report
- * this page" where there is none and shows the report it makes, and fits a 320 px wide panel.
+ * this page" where there is none and shows the report it makes, and fits a panel 400 and 320 px wide.
  */
 import type { Frame, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,17 +97,33 @@ describe('the side panel', { timeout: 60_000 }, () => {
     });
   });
 
-  it('fits a 320 px wide panel: nothing wider than it, in the panel or the report', async () => {
-    await panel.setViewport({ width: 320, height: 700 });
+  it.each([400, 320])('fits a %i px wide panel: nothing wider than it, in the panel or the report, and no empty band', async (width) => {
+    await panel.setViewport({ width, height: 700 });
     const frame = await framedReport();
     const widths = async (target: Page | Frame) =>
       target.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-    await waitUntil('the frame laid out at the panel width', async () => (await widths(frame)).client <= 320);
+    await waitUntil('the frame laid out at the panel width', async () => (await widths(frame)).client <= width);
     for (const target of [panel, frame]) {
       const { scroll, client } = await widths(target);
-      expect(client).toBeLessThanOrEqual(320);
+      expect(client).toBeLessThanOrEqual(width);
       expect(scroll).toBeLessThanOrEqual(client);
     }
+    // Every element of the report inside the panel's width, not only the page's scroll width.
+    const wider = await frame.$$eval('main.report *', (els) =>
+      els.filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).map((el) => el.outerHTML.slice(0, 80)),
+    );
+    expect(wider).toEqual([]);
+    // The actions and the keys' button below them stay together: the report's own spacing between parts
+    // (18 px and the buttons' 6 px) and no more, not an empty line kept for a message that is not there (44 px).
+    const gap = await frame.evaluate(() => {
+      const button = (words: string) => [...document.querySelectorAll('main.report button')].find((b) => b.textContent?.trim() === words);
+      const download = button('Download JSON')!.getBoundingClientRect();
+      const keys = button('Keyboard keys')!.getBoundingClientRect();
+      return Math.round(keys.top - download.bottom);
+    });
+    await ext.screenshot(panel, `side-panel-${width}`);
+    expect(gap).toBeGreaterThanOrEqual(0);
+    expect(gap).toBeLessThan(32);
   });
 
   it('is on the service its address names: it frames that service’s latest report, its address naming the service', async () => {
