@@ -1,5 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import { PanelScreen } from '@/components/panel/PanelScreen';
+import { PanelHeading } from '@/components/panel/PanelHeading';
 import { useFrontTab } from '@/lib/panel/use-front-tab';
 import { t } from '@/lib/shared/i18n';
 
@@ -10,6 +11,7 @@ export function App() {
   }, []);
   return (
     <div class="panel" data-front={front.state}>
+      <PanelHeading />
       <PanelScreen front={front} />
     </div>
   );
