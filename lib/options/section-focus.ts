@@ -10,7 +10,8 @@ export function focusSectionsByAddress(): void {
   if (location.hash) focusSection(location.hash.slice(1));
   document.addEventListener('click', (event) => {
     const link = (event.target as Element | null)?.closest?.('a[href^="#"]');
-    if (link) focusSection(link.getAttribute('href')!.slice(1));
+    // After the browser has followed the link: following it takes the focus away.
+    if (link) setTimeout(() => focusSection(link.getAttribute('href')!.slice(1)));
   });
 }
 
