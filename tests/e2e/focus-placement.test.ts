@@ -215,6 +215,7 @@ describe('the focus, placed where the view changed', { timeout: 60_000 }, () => 
     await options.focus(box);
     await options.keyboard.press('Delete');
     await options.waitForSelector('dialog[open]');
+    expect(await options.evaluate(() => document.querySelector('dialog[open]')?.contains(document.activeElement))).toBe(true);
     expect(await options.evaluate((sel) => document.activeElement === document.querySelector(sel), box)).toBe(false);
     await options.keyboard.press('Escape');
     await options.waitForSelector('dialog[open]', { hidden: true });
