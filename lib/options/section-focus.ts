@@ -17,7 +17,10 @@ export function focusSectionsByAddress(): void {
 
 function focusSection(id: string): void {
   const until = Date.now() + WAIT_MS;
+  const from = document.activeElement;
   const attempt = () => {
+    // The user went on meanwhile (a click, Tab): the focus stays where they put it.
+    if (document.activeElement !== from && document.activeElement !== document.body) return;
     const heading = sectionHeading(id);
     if (heading) {
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
