@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReportService, type RunningService } from '../service/server';
 import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser';
 import { serveTestPages, type TestPages } from './support/test-pages';
+import { waitUntil } from './support/stand-ins';
 
 const KEY = 'e2e-focus-placement-key-0a6c3d';
 const PAGE = '<!doctype html><html lang="en"><head><title>Focus</title></head><body><h1>Focus</h1></body></html>';
@@ -158,12 +159,18 @@ describe('the focus, placed where the view changed', { timeout: 60_000 }, () => 
     await popup.close();
   });
 
-  it('opens the report view on its h1, and at #changes on that section’s heading', async () => {
+  it('opens the report view on its h1 (at #changes, on that section’s heading), and keeps it on Regenerate', async () => {
     const view = await ext.openPage(`/report.html?id=${reportId}`);
     await view.waitForSelector('main.report[data-state="ready"]');
     await waitForFocus(view, 'h1.report__address[tabindex="-1"]');
     project = new URL(await view.$eval('a.report__site', (a) => (a as HTMLAnchorElement).href)).searchParams.get('project') ?? '';
     expect(project).not.toBe('');
+    // Regenerated, the report is drawn again around the button that asked for it, which keeps the focus.
+    await view.focus('.report__buttons button');
+    await view.keyboard.press('Enter');
+    await view.waitForSelector('.report__buttons button[aria-disabled="true"]');
+    await view.waitForSelector('.report__buttons button[aria-disabled="false"]', { timeout: 15_000 });
+    expect(await isFocused(view, '.report__buttons button:first-child')).toBe(true);
     await view.close();
     const changes = await ext.openPage(`/report.html?id=${reportId}#changes`);
     await changes.waitForSelector('main.report[data-state="ready"]');
@@ -177,7 +184,9 @@ describe('the focus, placed where the view changed', { timeout: 60_000 }, () => 
     await view.waitForFunction(() => document.querySelector('main.site')?.getAttribute('data-phase') === 'done', { timeout: 15_000 });
     expect(await isFocused(view, 'h1.site__project')).toBe(true);
     await view.focus('button[data-action="refresh"]');
+    const asked = service.requestLog.length;
     await view.keyboard.press('Enter');
+    await waitUntil('the site read again', async () => service.requestLog.slice(asked).some((r) => r.method === 'GET'));
     await view.waitForFunction(() => document.querySelector('main.site')?.getAttribute('data-phase') === 'done', { timeout: 15_000 });
     expect(await isFocused(view, 'button[data-action="refresh"]')).toBe(true);
     await view.close();
