@@ -5,14 +5,16 @@ import { t } from '@/lib/shared/i18n';
 
 /**
  * What the popup's live region says when its report changes: started, done, failed, or waiting for the service.
- * `before`: the state last seen, or null when the region has just appeared (what it shows then is said once).
+ * `before`: the state last seen. What the popup shows on opening (a report made or queued while it was closed) is
+ * not said.
  * Null when nothing worth saying changed.
  */
-export function popupAnnouncement(before: PopupState | null, after: PopupState): string | null {
-  if (after.phase !== 'ready') return null;
-  const was = before?.phase === 'ready' ? before : null;
-  if (after.job && jobKey(after.job) !== jobKey(was?.job ?? null)) return jobWords(after.job);
-  if (after.queued && !was?.queued) return t('popToldQueued');
+export function popupAnnouncement(before: PopupState, after: PopupState): string | null {
+  if (after.phase !== 'ready' || before.phase !== 'ready') return null;
+  // The background's first answer on opening: what it shows was there before the popup opened, not news.
+  if (!before.fresh && after.fresh) return null;
+  if (after.job && jobKey(after.job) !== jobKey(before.job)) return jobWords(after.job);
+  if (after.queued && !before.queued) return t('popToldQueued');
   return null;
 }
 

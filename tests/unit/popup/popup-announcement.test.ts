@@ -47,6 +47,12 @@ describe('what the popup’s live region says', () => {
     ['a report failed, in the failure’s words', ready(running), ready(failed), 'The report failed: The report service could not be reached.'],
     ['a failed report queued', ready(failed), ready(null, queued), 'The report waits for the service: it will be made when the service is back.'],
     ['a new run of the same page after a failure', ready(failed), ready({ ...running, startedAt: 2000 }), 'Reporting example.com/page…'],
+    [
+      'a report started while the last popup’s view still shows',
+      { ...ready(null), fresh: false },
+      { ...ready(running), fresh: false },
+      'Reporting example.com/page…',
+    ],
   ] as const)('%s', (_case, before, after, words) => {
     expect(popupAnnouncement(before, after)).toBe(words);
   });
@@ -56,12 +62,10 @@ describe('what the popup’s live region says', () => {
     ['a result dismissed', ready(done()), ready(null)],
     ['still queued', ready(null, queued), ready(null, queued)],
     ['the popup still loading', ready(null), { phase: 'loading', address: URL } as PopupState],
-    ['nothing to tell when the region appears', null, ready(null)],
+    ['a report running, found as the popup opens', { phase: 'loading', address: URL } as PopupState, ready(running)],
+    ['a report made while the popup was closed, found on opening', { ...ready(null), fresh: false }, ready(done())],
+    ['a report queued while the popup was closed, found on opening', { ...ready(null), fresh: false }, ready(null, queued)],
   ] as const)('nothing for %s', (_case, before, after) => {
     expect(popupAnnouncement(before, after)).toBeNull();
-  });
-
-  it('tells what the popup shows when the region appears with a report running', () => {
-    expect(popupAnnouncement(null, ready(running))).toBe('Reporting example.com/page…');
   });
 });
