@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import type { Privacy } from '@/lib/shared/privacy';
 import type { ErrorView } from '@/lib/pages/error-view';
 import { Notice } from '@/components/ui/Notice';
@@ -15,8 +16,14 @@ interface Props {
 
 /** Why the last report failed, and what can be done: wait, fix it in the options, or queue it until the service is back. */
 export function FailureNotice({ error, privacy, onQueue, onDismiss, wait }: Props) {
+  const dismiss = useRef<HTMLButtonElement>(null);
+  // A run that just failed took its screen, and the focus, with it: the notice's first way forward takes it.
+  useEffect(() => {
+    if (document.activeElement === document.body) dismiss.current?.closest('.notice')?.querySelector('button')?.focus();
+  }, []);
   return (
-    <Notice tone="error" message={error.message} extra={error.otherFields}>
+    // Said by the popup's live region (components/popup/PopupAnnouncer.tsx).
+    <Notice tone="error" live={false} message={error.message} extra={error.otherFields}>
       {wait > 0 && <span class="muted">{t('popRetryIn', { wait })}</span>}
       {error.action === 'options' && <OpenOptionsButton />}
       {error.queueable && privacy !== 2 && (
@@ -25,7 +32,7 @@ export function FailureNotice({ error, privacy, onQueue, onDismiss, wait }: Prop
         </button>
       )}
       {error.queueable && privacy === 2 && <p class="muted">{t('popNoQueuePassword')}</p>}
-      <button type="button" class="button button--link" onClick={onDismiss}>
+      <button ref={dismiss} type="button" class="button button--link" onClick={onDismiss}>
         {t('popDismiss')}
       </button>
     </Notice>

@@ -24,9 +24,7 @@ export function JobResult({ report, baseUrl, tabId, onDismiss }: Props) {
   const total = report.summary?.total ?? 0;
   return (
     <section class="panel result" data-job="done" aria-labelledby="result-heading">
-      <div role="status">
-        <h2 id="result-heading">{t('notifyReady')}</h2>
-      </div>
+      <h2 id="result-heading">{t('notifyReady')}</h2>
       <div class="result__score">
         <ScoreBadge score={report.score} label={report.label} size="large" />
       </div>

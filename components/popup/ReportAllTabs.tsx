@@ -5,6 +5,7 @@ import { sendToBackground } from '@/lib/pages/send-to-background';
 import type { ResponseOf } from '@/lib/protocol';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
 import { t } from '@/lib/shared/i18n';
+import { tellInPopup } from '@/components/popup/PopupAnnouncer';
 
 /**
  * "Report all N tabs": every reportable tab of this window, made in the
@@ -28,16 +29,23 @@ export function ReportAllTabs() {
 
   if (windowId === null || plan === undefined || (plan && plan.reportable < 2)) return null;
 
+  // Shown in place of the button, and said by the popup's live region.
+  const tell = (text: string) => {
+    setOutcome(text);
+    tellInPopup(text);
+  };
+
   const start = async () => {
     // Disabled at once: a second click must not start the same pages again.
     setBusy(true);
+    tellInPopup(t('popToldTabs'));
     // Asked in the click itself: the browser shows its prompt only inside the gesture.
     const allowed = plan !== null || (await browser.permissions.request(TABS_PERMISSION).catch(() => false));
     try {
       if (!allowed) throw new Error(t('popTabsNoPermission'));
-      setOutcome((await sendToBackground('reportTabs', { windowId })).message);
+      tell((await sendToBackground('reportTabs', { windowId })).message);
     } catch (caught) {
-      setOutcome(asApiError(caught).message);
+      tell(asApiError(caught).message);
     } finally {
       setBusy(false);
     }
@@ -46,7 +54,7 @@ export function ReportAllTabs() {
   return (
     <div class="popup__tabs">
       {outcome ? (
-        <p role="status">{outcome}</p>
+        <p class="popup__tabs-outcome">{outcome}</p>
       ) : (
         <button type="button" class="button" aria-disabled={busy} onClick={() => !busy && void start()}>
           {busy ? t('bulkStarting') : plan ? plan.label : t('popReportAllTabs')}

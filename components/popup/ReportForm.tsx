@@ -1,8 +1,7 @@
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Privacy } from '@/lib/shared/privacy';
 import type { ErrorView } from '@/lib/pages/error-view';
 import { useCountdown } from '@/lib/pages/use-clock';
-import { useFocusOnMount } from '@/lib/pages/use-focus-on-mount';
 import { passwordProblem } from '@/lib/pages/password';
 import { PrivacyChoice } from '@/components/ui/PrivacyChoice';
 import { FailureNotice, PasswordField } from '@/components/popup/lazy-screens';
@@ -27,7 +26,10 @@ export function ReportForm({ privacy, onPrivacy, password, onPassword, onCreate,
   const passwordInput = useRef<HTMLInputElement>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const wait = useCountdown(error?.retryAfterSeconds ?? null, error);
-  useFocusOnMount(createButton);
+  // As it appears: the password to type, or Create report; after a failure, its notice's way forward (FailureNotice).
+  useEffect(() => {
+    if (!error) (privacy === 2 ? passwordInput : createButton).current?.focus();
+  }, []);
 
   const submit = (event: Event) => {
     event.preventDefault();

@@ -22,6 +22,8 @@ export const SiteGlanceLine = lazyComponent(() => import('@/components/popup/Sit
 /** The header's service switch, with several services: it appears once loaded. */
 export const ServiceSwitch = lazyComponent(() => import('@/components/popup/ServiceSwitch').then((m) => m.ServiceSwitch));
 export const FailureNotice = lazyComponent(() => import('@/components/popup/FailureNotice').then((m) => m.FailureNotice));
+/** The live region: a report started, done, failed or queued. Loaded once the popup is ready, after its first frame. */
+export const PopupAnnouncer = lazyComponent(() => import('@/components/popup/PopupAnnouncer').then((m) => m.PopupAnnouncer));
 
 /** The lazy screens the popup draws for `state` with `privacy` chosen. */
 export function screensFor(state: PopupState, privacy: Privacy) {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import type { ReportView } from '@/lib/protocol';
 import { summariseChecks } from '@/lib/shared/check-summary';
 import { PRIVACY_TEXT } from '@/lib/shared/privacy';
@@ -16,13 +17,19 @@ const ServiceNameLine = lazyComponent(() => import('@/components/ui/ServiceNameL
 /** The address, the score with its label and colour, the date, the privacy, the tally of failures, and the way to the service's own page. */
 export function ReportHeader({ view }: { view: ReportView }) {
   const { report } = view;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // On opening, the focus starts at the report; an address naming a section (`#changes`) leaves it to that section,
+  // and framed in the side panel, the view leaves it where the user is.
+  useEffect(() => {
+    if (!location.hash && window.self === window.top) heading.current?.focus();
+  }, []);
   const tally = report.checks ? summariseChecks(report.checks) : null;
   const failed = tally ? tally.failed.high + tally.failed.medium + tally.failed.low : 0;
   return (
     <header class="report__header">
       <p class="report__kicker muted">{t('extName')}</p>
       <ServiceNameLine class="report__service" />
-      <h1 class="report__address" title={report.url} translate={false}>
+      <h1 ref={heading} tabIndex={-1} class="report__address" title={report.url} translate={false}>
         <bdi>{report.url}</bdi>
       </h1>
       <div class="report__facts">

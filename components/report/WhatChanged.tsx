@@ -16,13 +16,18 @@ export function WhatChanged({ view }: { view: ReportView }) {
   const changes = whatChanged(view);
   const score = view.report.score;
   const section = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   // Opened at `#changes` (an alert's notification): the section is drawn after the report arrives, so the browser could not scroll to it.
   useEffect(() => {
-    if (location.hash === '#changes') section.current?.scrollIntoView({ block: 'start' });
+    if (location.hash !== '#changes') return;
+    section.current?.scrollIntoView({ block: 'start' });
+    if (window.self === window.top) heading.current?.focus({ preventScroll: true });
   }, []);
   return (
     <section ref={section} id="changes" class="report__changes card" aria-labelledby="changes-heading" data-changes={changes ? 'compared' : 'first'}>
-      <h2 id="changes-heading">{t('changesHeading')}</h2>
+      <h2 id="changes-heading" ref={heading} tabIndex={-1}>
+        {t('changesHeading')}
+      </h2>
       {changes ? (
         <>
           <p class="changes__since">

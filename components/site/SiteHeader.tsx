@@ -1,4 +1,6 @@
 import type { ComponentChildren } from 'preact';
+import { useRef } from 'preact/hooks';
+import { useFocusOnMount } from '@/lib/pages/use-focus-on-mount';
 import type { SiteSummary } from '@/lib/protocol';
 import { t, tn } from '@/lib/shared/i18n';
 import { lazyComponent } from '@/lib/pages/lazy-component';
@@ -11,11 +13,14 @@ const ServiceNameLine = lazyComponent(() => import('@/components/ui/ServiceNameL
  * other features add theirs there (the header's actions area).
  */
 export function SiteHeader({ project, summary, children }: { project: string; summary: SiteSummary | null; children?: ComponentChildren }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // On opening only: reading the site, or reading it again, leaves the focus where the user is.
+  useFocusOnMount(heading);
   return (
     <header class="site__header">
       <p class="site__kicker muted">{t('siteKicker')}</p>
       <ServiceNameLine class="site__service" />
-      <h1 class="site__project" translate={false}>
+      <h1 ref={heading} tabIndex={-1} class="site__project" translate={false}>
         {project}
       </h1>
       {summary && (

@@ -16,7 +16,7 @@ import { OptionsFooter } from '@/components/options/OptionsFooter';
 import { lazyComponent } from '@/lib/pages/lazy-component';
 import { useSettings } from '@/lib/options/use-settings';
 import { t } from '@/lib/shared/i18n';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 
 /** Below the fold: loaded after the page's first frame. */
 const SiteLimitsSection = lazyComponent(() => import('@/components/options/limits/SiteLimitsSection').then((m) => m.SiteLimitsSection));
@@ -28,6 +28,8 @@ export function App() {
   const runs = useRuns();
   // Bumped when a settings file is imported: the sections that read their settings once read them again.
   const [imported, setImported] = useState(0);
+  // A section named by the address, or reached from the list of sections, takes the focus (after the first frame).
+  useEffect(() => void import('@/lib/options/section-focus').then((m) => m.focusSectionsByAddress()), []);
   const revoked = settings?.baseUrl && settings.keySet && !settings.permissionGranted ? settings.baseUrl : null;
 
   return (

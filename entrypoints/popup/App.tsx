@@ -9,6 +9,7 @@ import {
   PageActions,
   SiteGlanceLine,
   ServiceSwitch,
+  PopupAnnouncer,
 } from '@/components/popup/lazy-screens';
 import { openOptions } from '@/components/popup/OpenOptionsButton';
 import { PageAddress } from '@/components/popup/PageAddress';
@@ -63,6 +64,7 @@ export function App({ asked = null }: { asked?: PopupStart | null }) {
       ) : (
         <Ready popup={popup} failure={failure} />
       )}
+      {state.phase === 'ready' && <PopupAnnouncer state={state} />}
     </main>
   );
 }

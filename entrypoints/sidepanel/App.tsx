@@ -1,5 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import { PanelScreen } from '@/components/panel/PanelScreen';
+import { PanelHeading } from '@/components/panel/PanelHeading';
 import { useFrontTab } from '@/lib/panel/use-front-tab';
 import { t } from '@/lib/shared/i18n';
 import { sendForService } from '@/lib/pages/send-to-background';
@@ -15,6 +16,7 @@ export function App() {
   }, []);
   return (
     <div class="panel" data-front={front.state}>
+      <PanelHeading />
       <PanelScreen front={front} />
     </div>
   );

@@ -799,6 +799,12 @@ export default {
     other: 'فشل {count} فحص حديثًا',
   },
   popNoChange: 'لم يتغير أي فحص',
+  popToldStarted: 'جارٍ إعداد تقرير {address}…',
+  popToldDone: 'التقرير جاهز: الدرجة {score}. {privacy}.',
+  popToldDoneNoScore: 'التقرير جاهز، بلا درجة. {privacy}.',
+  popToldFailed: 'تعذّر إعداد التقرير: {reason}',
+  popToldQueued: 'التقرير ينتظر الخدمة: سيُعدّ عند عودة الخدمة.',
+  popToldTabs: 'جارٍ إعداد تقارير علامات التبويب في هذه النافذة…',
   elapsedSeconds: '{s} ث',
   elapsedMinutes: '{m} د {s} ث',
 

@@ -582,6 +582,12 @@ export default {
   popFixed: { one: '{count} Prüfung behoben', other: '{count} Prüfungen behoben' },
   popBroken: { one: '{count} Prüfung neu nicht bestanden', other: '{count} Prüfungen neu nicht bestanden' },
   popNoChange: 'keine Prüfung hat sich geändert',
+  popToldStarted: 'Bericht über {address} wird erstellt…',
+  popToldDone: 'Bericht fertig: Punktzahl {score}. {privacy}.',
+  popToldDoneNoScore: 'Bericht fertig, ohne Punktzahl. {privacy}.',
+  popToldFailed: 'Der Bericht ist fehlgeschlagen: {reason}',
+  popToldQueued: 'Der Bericht wartet auf den Dienst: Er wird erstellt, sobald der Dienst wieder erreichbar ist.',
+  popToldTabs: 'Berichte über die Tabs dieses Fensters werden erstellt…',
   elapsedSeconds: '{s} s',
   elapsedMinutes: '{m} min {s} s',
 

@@ -572,6 +572,12 @@ export default {
   popFixed: { one: '{count} check fixed', other: '{count} checks fixed' },
   popBroken: { one: '{count} check newly failing', other: '{count} checks newly failing' },
   popNoChange: 'no check changed',
+  popToldStarted: 'Reporting {address}…',
+  popToldDone: 'Report ready: score {score}. {privacy}.',
+  popToldDoneNoScore: 'Report ready, without a score. {privacy}.',
+  popToldFailed: 'The report failed: {reason}',
+  popToldQueued: 'The report waits for the service: it will be made when the service is back.',
+  popToldTabs: 'Reporting the tabs of this window…',
   elapsedSeconds: '{s} s',
   elapsedMinutes: '{m} min {s} s',
 

@@ -610,6 +610,12 @@ export default {
     other: '{count} comprobaciones que ahora no se superan',
   },
   popNoChange: 'ninguna comprobación ha cambiado',
+  popToldStarted: 'Creando el informe de {address}…',
+  popToldDone: 'Informe listo: puntuación {score}. {privacy}.',
+  popToldDoneNoScore: 'Informe listo, sin puntuación. {privacy}.',
+  popToldFailed: 'El informe ha fallado: {reason}',
+  popToldQueued: 'El informe espera al servicio: se hará cuando el servicio vuelva.',
+  popToldTabs: 'Creando los informes de las pestañas de esta ventana…',
   elapsedSeconds: '{s} s',
   elapsedMinutes: '{m} min {s} s',
 

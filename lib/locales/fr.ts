@@ -623,6 +623,12 @@ export default {
     other: '{count} vérifications nouvellement échouées',
   },
   popNoChange: 'aucune vérification n’a changé',
+  popToldStarted: 'Rapport de {address} en cours…',
+  popToldDone: 'Rapport prêt : score {score}. {privacy}.',
+  popToldDoneNoScore: 'Rapport prêt, sans score. {privacy}.',
+  popToldFailed: 'Le rapport a échoué : {reason}',
+  popToldQueued: 'Le rapport attend le service : il sera fait dès que le service sera de retour.',
+  popToldTabs: 'Rapport des onglets de cette fenêtre en cours…',
   elapsedSeconds: '{s} s',
   elapsedMinutes: '{m} min {s} s',
 

@@ -607,6 +607,12 @@ export default {
     other: '{count} verificações agora reprovadas',
   },
   popNoChange: 'nenhuma verificação mudou',
+  popToldStarted: 'Criando o relatório de {address}…',
+  popToldDone: 'Relatório pronto: pontuação {score}. {privacy}.',
+  popToldDoneNoScore: 'Relatório pronto, sem pontuação. {privacy}.',
+  popToldFailed: 'O relatório falhou: {reason}',
+  popToldQueued: 'O relatório aguarda o serviço: ele será feito quando o serviço voltar.',
+  popToldTabs: 'Criando os relatórios das abas desta janela…',
   elapsedSeconds: '{s} s',
   elapsedMinutes: '{m} min {s} s',
 

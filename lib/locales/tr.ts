@@ -562,6 +562,12 @@ export default {
   popFixed: { one: '{count} denetim düzeldi', other: '{count} denetim düzeldi' },
   popBroken: { one: '{count} denetim artık başarısız', other: '{count} denetim artık başarısız' },
   popNoChange: 'hiçbir denetim değişmedi',
+  popToldStarted: '{address} için rapor hazırlanıyor…',
+  popToldDone: 'Rapor hazır: puan {score}. {privacy}.',
+  popToldDoneNoScore: 'Rapor hazır, puan yok. {privacy}.',
+  popToldFailed: 'Rapor başarısız oldu: {reason}',
+  popToldQueued: 'Rapor hizmeti bekliyor: hizmet geri geldiğinde hazırlanacak.',
+  popToldTabs: 'Bu penceredeki sekmeler için raporlar hazırlanıyor…',
   elapsedSeconds: '{s} sn',
   elapsedMinutes: '{m} dk {s} sn',
 

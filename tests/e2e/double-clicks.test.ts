@@ -96,8 +96,15 @@ describe('work started twice makes each page once', () => {
     await popup.waitForSelector('.popup__tabs button', { timeout: 10_000 });
     expect(await popup.$eval('.popup__tabs button', (b) => b.textContent)).toBe('Report all 3 tabs');
     await popup.click('.popup__tabs button', { count: 2 });
-    await popup.waitForSelector('.popup__tabs [role="status"]');
-    expect(await popup.$eval('.popup__tabs [role="status"]', (p) => p.textContent)).toBe('Report 3 addresses: started in the background.');
+    await popup.waitForSelector('.popup__tabs-outcome');
+    expect(await popup.$eval('.popup__tabs-outcome', (p) => p.textContent)).toBe('Report 3 addresses: started in the background.');
+    // The popup's live region says it too, once.
+    await popup.waitForFunction(
+      () => document.querySelector('[data-live-region]')?.textContent === 'Report 3 addresses: started in the background.',
+      {
+        timeout: 5_000,
+      },
+    );
     await ext.closePopups();
     await waitUntil('three reports', async () => (await reportsPerPage(['/t1', '/t2', '/t3'])).every((n) => n === 1), 60_000);
     expect(await reportsPerPage(['/t1', '/t2', '/t3'])).toEqual([1, 1, 1]);

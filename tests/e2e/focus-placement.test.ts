@@ -1,14 +1,17 @@
 /**
- * Where the focus goes when the view changes, in Chromium on the production build: a report run
- * ends with the focus on its result's link (the popup's status says it is ready), and a dialog
- * closed with Escape gives the focus back to the control that opened it, in the report view and
- * in the reports manager.
+ * Where the focus goes when a page opens or its view changes, and what the popup's live region
+ * says, in Chromium on the production build. The popup opens on "Create report" (on the password
+ * field when Password is chosen); a run moves the focus to its heading, then to the result's link,
+ * a failure to its first way forward, a queued report to its notice, and the live region says each.
+ * The report and site views open on their h1, the options page on the heading of the section its
+ * address names. A dialog closed with Escape gives the focus back to the control that opened it.
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReportService, type RunningService } from '../service/server';
 import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser';
 import { serveTestPages, type TestPages } from './support/test-pages';
+import { waitUntil } from './support/stand-ins';
 
 const KEY = 'e2e-focus-placement-key-0a6c3d';
 const PAGE = '<!doctype html><html lang="en"><head><title>Focus</title></head><body><h1>Focus</h1></body></html>';
@@ -17,6 +20,31 @@ let service: RunningService;
 let site: TestPages;
 let ext: ExtensionBrowser;
 let reportId: number;
+let project: string;
+
+/** Starts keeping every text the page's live region shows, in order. */
+const recordTold = (page: Page) =>
+  page.evaluate(() => {
+    const told: string[] = [];
+    Object.defineProperty(window, '__told', { value: told, configurable: true });
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-live-region]')?.textContent?.trim();
+      if (text && told.at(-1) !== text) told.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+const told = (page: Page) => page.evaluate(() => (window as unknown as { __told: string[] }).__told);
+/** Waits until the live region has said `count` texts (it speaks a moment after it appears). */
+const waitForTold = (page: Page, count: number) =>
+  page.waitForFunction((n: number) => (window as unknown as { __told: string[] }).__told.length >= n, { timeout: 10_000 }, count);
+const isFocused = (page: Page, selector: string) => page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector);
+/** Waits until `selector` has the focus; on a timeout, says what has it instead. */
+async function waitForFocus(page: Page, selector: string): Promise<void> {
+  try {
+    await page.waitForFunction((sel: string) => document.activeElement?.matches(sel), { timeout: 5_000 }, selector);
+  } catch {
+    throw new Error(`${selector} never had the focus; ${await focused(page)} has it`);
+  }
+}
 
 /** The focused element, described enough to tell which it is. */
 const focused = (page: Page) =>
@@ -29,7 +57,7 @@ const focused = (page: Page) =>
 
 beforeAll(async () => {
   service = await startReportService({ accounts: [{ name: 'Ada Lovelace', email: 'ada@example.com', apiKey: KEY }] });
-  site = await serveTestPages({ '/focus': PAGE });
+  site = await serveTestPages({ '/focus': PAGE, '/fails': PAGE, '/waits': PAGE, '/secret': PAGE });
   ext = await launchExtensionBrowser();
   await ext.grantHostPermission('http://127.0.0.1/*');
   const options = await ext.openOptions();
@@ -50,19 +78,129 @@ afterAll(async () => {
 });
 
 describe('the focus, placed where the view changed', { timeout: 60_000 }, () => {
-  it('is on the result’s link when a report run ends, and the status says it is ready', async () => {
+  it('opens the popup on "Create report"; a run focuses its heading, then the result’s link, and is told', async () => {
+    service.configure({ latencyMs: 700 });
     const tab = await ext.newTab(site.url('/focus'));
     const popup = await ext.openPopupOn(tab);
     await popup.waitForSelector('main.popup[data-state="ready"] .report-form__submit');
-    await popup.focus('.report-form__submit');
+    await waitForFocus(popup, '.report-form__submit');
+    await popup.waitForSelector('[data-live-region]');
+    await recordTold(popup);
     await popup.keyboard.press('Enter');
+    await waitForFocus(popup, 'section.job h2#job-heading');
     await popup.waitForSelector('section.result[data-job="done"]', { timeout: 30_000 });
-    await popup.waitForFunction(() => document.activeElement?.matches('section.result a.button--primary'), { timeout: 2_000 });
+    await waitForFocus(popup, 'section.result a.button--primary');
     expect(await focused(popup)).toMatch(/^a\.button\.button--primary: /);
-    expect(await popup.$eval('section.result [role="status"]', (s) => s.textContent?.trim())).toBe('Report ready');
+    await waitForTold(popup, 2);
+    const host = new URL(site.url('/focus')).host;
+    expect(await told(popup)).toEqual([`Reporting ${host}/focus…`, expect.stringMatching(/^Report ready: score \d+\. Private\.$/)]);
     reportId = Number(new URL(await popup.$eval('section.result a.button--primary', (a) => (a as HTMLAnchorElement).href)).searchParams.get('id'));
     expect(reportId).toBeGreaterThan(0);
+    // "Done" takes the result away: the form is back, with the focus on its button.
+    await popup.click('section.result .result__actions button');
+    await waitForFocus(popup, '.report-form__submit');
     await popup.close();
+    service.configure({ latencyMs: 0 });
+  });
+
+  it('puts a failure’s way forward in focus and tells the failure in words', async () => {
+    service.configure({ reportsPerMonth: 0 });
+    const tab = await ext.newTab(site.url('/fails'));
+    const popup = await ext.openPopupOn(tab);
+    await waitForFocus(popup, 'main.popup[data-state="ready"] .report-form__submit');
+    await popup.waitForSelector('[data-live-region]');
+    await recordTold(popup);
+    await popup.keyboard.press('Enter');
+    await popup.waitForSelector('.report-form .notice--error', { timeout: 15_000 });
+    await waitForFocus(popup, '.report-form .notice--error button');
+    await waitForTold(popup, 2);
+    const message = await popup.$eval('.report-form .notice--error .notice__message', (p) => p.textContent?.trim());
+    expect(message).toBeTruthy();
+    expect(await told(popup)).toEqual([`Reporting ${new URL(site.url('/fails')).host}/fails…`, `The report failed: ${message}`]);
+    await popup.close();
+    service.configure({ reportsPerMonth: -1 });
+  });
+
+  it('puts the queued notice in focus when a report is queued, and tells it', async () => {
+    service.configure({ dropAfterCreate: true });
+    const tab = await ext.newTab(site.url('/waits'));
+    const popup = await ext.openPopupOn(tab);
+    await waitForFocus(popup, 'main.popup[data-state="ready"] .report-form__submit');
+    await popup.waitForSelector('[data-live-region]');
+    await recordTold(popup);
+    await popup.keyboard.press('Enter');
+    await waitForFocus(popup, '.report-form .notice--error button.button--primary');
+    expect(await popup.$eval('.report-form .notice--error button.button--primary', (b) => b.textContent?.trim())).toBe(
+      'Report when the service is back',
+    );
+    await popup.keyboard.press('Enter');
+    await waitForFocus(popup, 'section.queued h2#queued-heading');
+    await waitForTold(popup, 3);
+    expect((await told(popup)).at(-1)).toBe('The report waits for the service: it will be made when the service is back.');
+    service.configure({ dropAfterCreate: false });
+    await popup.click('section.queued button');
+    await popup.waitForSelector('section.queued', { hidden: true });
+    await popup.close();
+  });
+
+  it('opens the popup on the password field when Password is chosen', async () => {
+    const tab = await ext.newTab(site.url('/secret'));
+    let popup = await ext.openPopupOn(tab);
+    await popup.waitForSelector('main.popup[data-state="ready"] .report-form__submit');
+    await popup.click('::-p-aria([name="Password"][role="radio"])');
+    await popup.waitForSelector('#report-password');
+    // The radio keeps the focus while choosing.
+    expect(await isFocused(popup, 'input[name="privacy"]')).toBe(true);
+    await popup.close();
+    popup = await ext.openPopupOn(tab);
+    await popup.waitForSelector('main.popup[data-state="ready"] #report-password');
+    await waitForFocus(popup, '#report-password');
+    await popup.click('::-p-aria([name="Private"][role="radio"])');
+    await popup.close();
+  });
+
+  it('opens the report view on its h1 (at #changes, on that section’s heading), and keeps it on Regenerate', async () => {
+    const view = await ext.openPage(`/report.html?id=${reportId}`);
+    await view.waitForSelector('main.report[data-state="ready"]');
+    await waitForFocus(view, 'h1.report__address[tabindex="-1"]');
+    project = new URL(await view.$eval('a.report__site', (a) => (a as HTMLAnchorElement).href)).searchParams.get('project') ?? '';
+    expect(project).not.toBe('');
+    // Regenerated, the report is drawn again around the button that asked for it, which keeps the focus.
+    await view.focus('.report__buttons button');
+    await view.keyboard.press('Enter');
+    await view.waitForSelector('.report__buttons button[aria-disabled="true"]');
+    await view.waitForSelector('.report__buttons button[aria-disabled="false"]', { timeout: 15_000 });
+    expect(await isFocused(view, '.report__buttons button:first-child')).toBe(true);
+    await view.close();
+    const changes = await ext.openPage(`/report.html?id=${reportId}#changes`);
+    await changes.waitForSelector('main.report[data-state="ready"]');
+    await waitForFocus(changes, '#changes-heading');
+    await changes.close();
+  });
+
+  it('opens the site view on its h1, and leaves the focus on Refresh while the site is read again', async () => {
+    const view = await ext.openPage(`/site.html?project=${encodeURIComponent(project)}`);
+    await waitForFocus(view, 'h1.site__project[tabindex="-1"]');
+    await view.waitForFunction(() => document.querySelector('main.site')?.getAttribute('data-phase') === 'done', { timeout: 15_000 });
+    expect(await isFocused(view, 'h1.site__project')).toBe(true);
+    await view.focus('button[data-action="refresh"]');
+    const asked = service.requestLog.length;
+    await view.keyboard.press('Enter');
+    await waitUntil('the site read again', async () => service.requestLog.slice(asked).some((r) => r.method === 'GET'));
+    await view.waitForFunction(() => document.querySelector('main.site')?.getAttribute('data-phase') === 'done', { timeout: 15_000 });
+    expect(await isFocused(view, 'button[data-action="refresh"]')).toBe(true);
+    await view.close();
+  });
+
+  it('opens the options page on the heading of the section its address names, and follows the section links', async () => {
+    const options = await ext.openPage('/options.html#preferences');
+    await waitForFocus(options, '#preferences h2');
+    expect(await options.evaluate(() => document.activeElement === document.querySelector('#preferences h2'))).toBe(true);
+    await options.focus('nav a[href="#reports"]');
+    await options.keyboard.press('Enter');
+    await waitForFocus(options, '#reports h2');
+    expect(await options.evaluate(() => document.activeElement === document.querySelector('#reports h2'))).toBe(true);
+    await options.close();
   });
 
   it('goes back to "Delete" in the report view when its dialog is closed with Escape', async () => {
@@ -86,6 +224,7 @@ describe('the focus, placed where the view changed', { timeout: 60_000 }, () => 
     await options.focus(box);
     await options.keyboard.press('Delete');
     await options.waitForSelector('dialog[open]');
+    expect(await options.evaluate(() => document.querySelector('dialog[open]')?.contains(document.activeElement))).toBe(true);
     expect(await options.evaluate((sel) => document.activeElement === document.querySelector(sel), box)).toBe(false);
     await options.keyboard.press('Escape');
     await options.waitForSelector('dialog[open]', { hidden: true });

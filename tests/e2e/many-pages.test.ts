@@ -211,8 +211,8 @@ describe('every tab of a window', () => {
     expect(await popup.$eval('.popup__tabs button', (b) => b.textContent)).toBe('Report all 4 tabs');
     await ext.screenshot(popup, 'many-popup-report-all-tabs');
     await popup.click('.popup__tabs button');
-    await popup.waitForSelector('.popup__tabs [role="status"]');
-    expect(await popup.$eval('.popup__tabs [role="status"]', (p) => p.textContent)).toBe(
+    await popup.waitForSelector('.popup__tabs-outcome');
+    expect(await popup.$eval('.popup__tabs-outcome', (p) => p.textContent)).toBe(
       'Report 4 addresses: started in the background. Skipped 1 page that cannot be reported and 1 duplicate.',
     );
     await ext.closePopups();
@@ -233,8 +233,8 @@ describe('every tab of a window', () => {
     popup = await ext.openPopupOn(tab);
     await popup.waitForSelector('.popup__tabs button', { timeout: 10_000 });
     await popup.click('.popup__tabs button');
-    await popup.waitForSelector('.popup__tabs [role="status"]');
-    expect(await popup.$eval('.popup__tabs [role="status"]', (p) => p.textContent)).toBe(
+    await popup.waitForSelector('.popup__tabs-outcome');
+    expect(await popup.$eval('.popup__tabs-outcome', (p) => p.textContent)).toBe(
       'Nothing new to report in this window. Skipped 1 page that cannot be reported, 1 duplicate and 4 pages reported in the last 10 minutes.',
     );
     await ext.closePopups();

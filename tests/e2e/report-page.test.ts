@@ -379,7 +379,7 @@ describe('when the service fails, each failure in its own words', () => {
     const message = await messageWhile(null, async (popup) => {
       expect(await popup.textOf('.page-reports .notice')).toContain('You can still create a report.');
       expect(await popup.createReport({ privacy: 'private', timeout: 30_000 })).toBe('failed');
-      expect(await popup.textOf('form.report-form [role="alert"] .notice__message')).toBe(await popup.textOf('.page-reports .notice__message'));
+      expect(await popup.textOf('form.report-form .notice--error .notice__message')).toBe(await popup.textOf('.page-reports .notice__message'));
       await popup.dismissFailure();
     });
     expect(message).toMatch(/^Could not reach the report service\. It may be down/);

@@ -3,6 +3,7 @@
  * local report service: opened from the popup's button (a real click, the gesture Chrome asks
  * for), it shows the front tab's latest report, follows a switch to another tab, offers "Report
  * this page" where there is none and shows the report it makes, and fits a panel 400 and 320 px wide.
+ * Opened, its heading takes the focus; following a tab, nothing does.
  */
 import type { Frame, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +77,9 @@ describe('the side panel', { timeout: 60_000 }, () => {
     const frame = await framedReport();
     expect(framedId(frame)).toBe(reportedId);
     expect(await frame.$eval('main.report', (main) => main.textContent)).toContain('/reported');
+    // Opened, the panel's heading has the focus; the report framed in it does not take it.
+    await panel.waitForFunction(() => document.activeElement?.matches('h1.panel__title'), { timeout: 5_000 });
+    expect(await frame.evaluate(() => document.activeElement === document.body)).toBe(true);
   });
 
   it('follows a switch to another tab, offers "Report this page" there, and shows the report it makes', async () => {
@@ -95,6 +99,9 @@ describe('the side panel', { timeout: 60_000 }, () => {
       const frame = await framedReport();
       return framedId(frame) === reportedId;
     });
+    // Following a tab leaves the focus alone: the report framed anew does not take it.
+    const frame = await framedReport();
+    expect(await frame.evaluate(() => document.activeElement === document.body)).toBe(true);
   });
 
   it.each([400, 320])('fits a %i px wide panel: nothing wider than it, in the panel or the report, and no empty band', async (width) => {

@@ -203,7 +203,7 @@ export class PopupPage extends PageObject {
   /** Dismisses the failure of the last attempt; the form stays. */
   async dismissFailure(): Promise<void> {
     await this.click('form.report-form ::-p-aria([name="Dismiss"][role="button"])');
-    await this.page.waitForFunction(() => !document.querySelector('form.report-form [role="alert"]'), { polling: 'mutation' });
+    await this.page.waitForFunction(() => !document.querySelector('form.report-form .notice--error'), { polling: 'mutation' });
   }
 
   /** The element that has the keyboard focus, described the way a screen reader would name it. */
