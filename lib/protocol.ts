@@ -850,7 +850,7 @@ export interface SettingsSyncView {
   /** The services without a key in this browser, by name: each needs its key typed here. */
   keysNeeded: string[];
   /** Turning sync on found a copy there: when it was written and how many services it has. */
-  choice?: { writtenAt: number; services: number };
+  choice?: { writtenAt: number; services: number } | undefined;
 }
 
 /** One part of a settings file (services, preferences, watches …) and what importing it would do, in words. */

@@ -689,18 +689,20 @@ export const managedApplied = defineStored<{ serviceAddress: string | null; defa
 /** What a copy in sync is: its format and version, when it was written, the default privacy, and the services without keys. */
 export const SYNCED_COPY_FORMAT = 'site-report-sync';
 export const SYNCED_COPY_VERSION = 1;
-/** The copy's name in the sync area: the browser's per-item quota counts it with the value. */
+/** The copy's name in the sync area (`sync:settingsCopy` below): the browser's per-item quota counts it with the value. */
 export const SYNCED_COPY_NAME = 'settingsCopy';
 
-const syncedServiceSchema = lazy(() => z.extend(serviceSchema, { baseUrl: z.string().check(z.minLength(1), z.maxLength(2048)) }));
-/** Strict where it matters: any field a copy carries beyond these (a key, say) is dropped before it is read or written. */
+/**
+ * Any field a copy carries beyond these (a key, say) is dropped before it is read or written. The browser
+ * bounds the whole copy: at most 8 KB per sync item.
+ */
 const syncedCopySchema = lazy(() =>
   z.object({
     format: z.literal(SYNCED_COPY_FORMAT),
     version: z.literal(SYNCED_COPY_VERSION),
-    writtenAt: z.number().check(z.nonnegative()),
+    writtenAt: z.number(),
     preferences: z.pick(preferencesSchema, { defaultPrivacy: true }),
-    services: z.array(syncedServiceSchema).check(z.maxLength(SERVICES_MAX)),
+    services: z.array(serviceSchema).check(z.maxLength(SERVICES_MAX)),
     defaultId: z.nullable(serviceId),
   }),
 );
@@ -710,7 +712,7 @@ export type SyncedCopy = z.infer<typeof syncedCopySchema>;
 export type SyncedCopyReading = { state: 'none' } | { state: 'newer' } | { state: 'bad' } | { state: 'ok'; copy: SyncedCopy };
 
 const syncedCopyItem = defineStored<unknown>(
-  `sync:${SYNCED_COPY_NAME}`,
+  'sync:settingsCopy',
   lazy(() => z.unknown()),
   null,
 );
@@ -719,8 +721,7 @@ const syncedCopyItem = defineStored<unknown>(
 export async function readSyncedCopy(): Promise<SyncedCopyReading> {
   const raw = await syncedCopyItem.read();
   if (raw == null) return { state: 'none' };
-  const version = (raw as { version?: unknown }).version;
-  if (typeof version === 'number' && version > SYNCED_COPY_VERSION) return { state: 'newer' };
+  if (Number((raw as { version?: unknown }).version) > SYNCED_COPY_VERSION) return { state: 'newer' };
   const parsed = syncedCopySchema.safeParse(raw);
   return parsed.success ? { state: 'ok', copy: parsed.data } : { state: 'bad' };
 }
@@ -739,9 +740,9 @@ const settingsSyncStateSchema = lazy(() =>
     /** The `writtenAt` of the last copy of another browser merged here. */
     readAt: z.nullable(z.number()),
     /** The copy this browser's settings make, without its time, as last written or merged: a copy alike is no change. */
-    fingerprint: z.nullable(z.string().check(z.maxLength(16_384))),
+    fingerprint: z.nullable(z.string()),
     /** Services left out of the last copy written, as the copy would have passed the per-item quota. */
-    trimmed: z.int().check(z.nonnegative()),
+    trimmed: z.number(),
     problem: z.nullable(z.enum(['bad-copy', 'newer-copy', 'write-failed'])),
   }),
 );

@@ -21,6 +21,7 @@ import { useState } from 'preact/hooks';
 /** Below the fold: loaded after the page's first frame. */
 const SiteLimitsSection = lazyComponent(() => import('@/components/options/limits/SiteLimitsSection').then((m) => m.SiteLimitsSection));
 const SettingsFileSection = lazyComponent(() => import('@/components/options/settings-file/SettingsFileSection').then((m) => m.SettingsFileSection));
+const SettingsSyncSection = lazyComponent(() => import('@/components/options/settings-sync/SettingsSyncSection').then((m) => m.SettingsSyncSection));
 
 export function App() {
   const c = useSettings();
@@ -96,6 +97,7 @@ export function App() {
                 void c.refresh();
               }}
             />
+            <SettingsSyncSection />
           </div>
         </>
       )}

@@ -170,7 +170,7 @@ export function createHandlers(): Handlers {
     previewImport: ({ text }) => previewImport(text),
     applyImport: ({ text }) => applyImport(text),
     getSettingsSync: () => settingsSyncView(),
-    setSettingsSync: (request) => setSettingsSync(request),
+    setSettingsSync,
   };
 }
 

@@ -1,5 +1,4 @@
 import { announce } from '@/lib/background/connection';
-import { keepAlive } from '@/lib/background/alive-and-connected';
 import { keptServices } from '@/lib/background/settings-file/services-part';
 import { copyOf, fingerprintOf, SYNC_WRITE_GAP_MS, usableCopy } from '@/lib/background/settings-sync/sync-copy';
 import { mergeSyncedCopy } from '@/lib/background/settings-sync/sync-merge';
@@ -15,8 +14,6 @@ import {
   watchServices,
   watchSyncedCopy,
   writeSyncedCopy,
-  type SettingsSyncState,
-  type SyncedCopyReading,
 } from '@/lib/storage';
 
 /**
@@ -27,8 +24,7 @@ import {
 
 const queue = createSerialQueue();
 let timer: ReturnType<typeof setTimeout> | undefined;
-let lastWriteAt = 0;
-let release: (() => void) | null = null;
+const warn = (error: unknown) => console.warn('Settings sync failed', error);
 
 /** This browser's settings as a copy, and its fingerprint. */
 async function localCopy(writtenAt: number) {
@@ -36,9 +32,6 @@ async function localCopy(writtenAt: number) {
   const made = copyOf(list, preferences, writtenAt);
   return { ...made, fingerprint: fingerprintOf(made.copy) };
 }
-
-const problemOf = (reading: SyncedCopyReading): SettingsSyncState['problem'] =>
-  reading.state === 'bad' ? 'bad-copy' : reading.state === 'newer' ? 'newer-copy' : null;
 
 /** Writes this browser's copy unless sync holds one of a newer version, or (unless `always`) the same settings. */
 async function writeCopy(always: boolean): Promise<void> {
@@ -53,33 +46,24 @@ async function writeCopy(always: boolean): Promise<void> {
   if (!always && fingerprint === state.fingerprint && trimmed === state.trimmed) return;
   // Kept before the write: the change the write makes is then known as this browser's own.
   await settingsSync.update((s) => ({ ...s, writtenAt: now, fingerprint, trimmed }));
-  lastWriteAt = now;
   const problem = await writeSyncedCopy(copy).then(
     () => null,
     (error: unknown) => {
-      console.warn('The settings could not be written to sync', error);
+      warn(error);
       return 'write-failed' as const;
     },
   );
-  await settingsSync.update((s) => ({ ...s, problem, ...(problem ? { fingerprint: null } : {}) }));
+  await settingsSync.update((s) => ({ ...s, problem, fingerprint: problem ? null : s.fingerprint }));
   announce('settingsSync');
 }
 
-/** A local change: the copy is written once changes pause, never sooner than SYNC_WRITE_GAP_MS after the last write. */
+/**
+ * A local change: the copy is written once changes pause for SYNC_WRITE_GAP_MS, so two writes are never
+ * closer. The event that made the change keeps the worker alive far longer than the wait.
+ */
 function writeSoon(): void {
   clearTimeout(timer);
-  release ??= keepAlive();
-  const wait = Math.max(SYNC_WRITE_GAP_MS, lastWriteAt + SYNC_WRITE_GAP_MS - Date.now());
-  timer = setTimeout(() => {
-    timer = undefined;
-    void queue(() => writeCopy(false))
-      .catch((error: unknown) => console.warn('The settings could not be copied to sync', error))
-      .finally(() => {
-        if (timer !== undefined) return;
-        release?.();
-        release = null;
-      });
-  }, wait);
+  timer = setTimeout(() => void queue(() => writeCopy(false)).catch(warn), SYNC_WRITE_GAP_MS);
 }
 
 /** The copy in sync changed: another browser's is merged in; this browser's own, or one alike, changes nothing. */
@@ -90,13 +74,11 @@ async function readCopy(): Promise<void> {
   if (reading.state === 'none') return;
   const copy = reading.state === 'ok' ? usableCopy(reading.copy) : null;
   if (!copy) {
-    await settingsSync.update((s) => ({ ...s, problem: problemOf(reading) ?? 'bad-copy' }));
+    await settingsSync.update((s) => ({ ...s, problem: reading.state === 'newer' ? 'newer-copy' : 'bad-copy' }));
     return announce('settingsSync');
   }
-  if (fingerprintOf(copy) === state.fingerprint) {
-    if (state.problem === 'bad-copy' || state.problem === 'newer-copy') await settingsSync.update((s) => ({ ...s, problem: null }));
-    return;
-  }
+  // This browser's own copy coming back, or one alike: nothing to merge, and no copy at fault.
+  if (fingerprintOf(copy) === state.fingerprint) return void (await settingsSync.update((s) => ({ ...s, problem: null })));
   await mergeSyncedCopy(copy, copy.writtenAt > (state.writtenAt ?? 0));
   const { fingerprint } = await localCopy(0);
   await settingsSync.update((s) => ({ ...s, readAt: copy.writtenAt, fingerprint, problem: null }));
@@ -105,17 +87,9 @@ async function readCopy(): Promise<void> {
 
 /** What the options page shows of the setting. */
 export async function settingsSyncView(choice?: SettingsSyncView['choice']): Promise<SettingsSyncView> {
-  const state = await settingsSync.read();
+  const { fingerprint: _, ...state } = await settingsSync.read();
   const keysNeeded = state.enabled ? (await keptServices()).services.filter((s) => !s.keySet).map((s) => s.name) : [];
-  return {
-    enabled: state.enabled,
-    writtenAt: state.writtenAt,
-    readAt: state.readAt,
-    trimmed: state.trimmed,
-    problem: state.problem,
-    keysNeeded,
-    ...(choice ? { choice } : {}),
-  };
+  return { ...state, keysNeeded, choice };
 }
 
 /**
@@ -135,11 +109,10 @@ export async function setSettingsSync({ enabled, choice }: RequestOf<'setSetting
     if (synced && !choice && fingerprintOf(synced) !== (await localCopy(0)).fingerprint) {
       return { writtenAt: synced.writtenAt, services: synced.services.length };
     }
-    await settingsSync.write({ ...SETTINGS_SYNC_OFF, enabled: true, problem: synced || reading.state === 'none' ? null : problemOf(reading) });
-    if (synced && choice === 'useSynced') {
-      await mergeSyncedCopy(synced, true);
-      await settingsSync.update((s) => ({ ...s, readAt: synced.writtenAt }));
-    }
+    // The write below names a copy of a newer version, and replaces a bad one.
+    const used = choice === 'useSynced' ? synced : null;
+    await settingsSync.write({ ...SETTINGS_SYNC_OFF, enabled: true, readAt: used?.writtenAt ?? null });
+    if (used) await mergeSyncedCopy(used, true);
     await writeCopy(true);
     return undefined;
   });
@@ -154,7 +127,5 @@ export function registerSettingsSync(): void {
   };
   watchServices(changed);
   watchPreferences(changed);
-  watchSyncedCopy(() => {
-    void queue(readCopy).catch((error: unknown) => console.warn('The synced settings could not be read', error));
-  });
+  watchSyncedCopy(() => void queue(readCopy).catch(warn));
 }

@@ -1,4 +1,3 @@
-import { isApiError } from '@/lib/api/errors';
 import { normaliseBaseUrl } from '@/lib/api/service-address';
 import type { Preferences } from '@/lib/protocol';
 import { SYNCED_COPY_FORMAT, SYNCED_COPY_NAME, SYNCED_COPY_VERSION, type ServiceList, type SyncedCopy } from '@/lib/storage';
@@ -29,8 +28,8 @@ export function syncBytesOf(value: unknown, name = SYNCED_COPY_NAME): number {
  * that would take the copy past the per-item quota are left out from the end, and counted.
  */
 export function copyOf(list: ServiceList, preferences: Preferences, writtenAt: number): { copy: SyncedCopy; trimmed: number } {
-  const ordered = [...list.services.filter((s) => s.id === list.defaultId), ...list.services.filter((s) => s.id !== list.defaultId)];
-  const services = ordered.map(({ id, name, baseUrl, keyForSessionOnly }) => ({ id, name, baseUrl, keyForSessionOnly }));
+  // A service has no key; the copy's schema drops any other field all the same.
+  const services = [...list.services.filter((s) => s.id === list.defaultId), ...list.services.filter((s) => s.id !== list.defaultId)];
   const copyWith = (count: number): SyncedCopy => {
     const kept = services.slice(0, count);
     return {
@@ -39,7 +38,8 @@ export function copyOf(list: ServiceList, preferences: Preferences, writtenAt: n
       writtenAt,
       preferences: { defaultPrivacy: preferences.defaultPrivacy },
       services: kept,
-      defaultId: kept.some((s) => s.id === list.defaultId) ? list.defaultId : (kept[0]?.id ?? null),
+      // The default is first whenever there is one.
+      defaultId: kept[0]?.id ?? null,
     };
   };
   let count = services.length;
@@ -49,16 +49,14 @@ export function copyOf(list: ServiceList, preferences: Preferences, writtenAt: n
 
 /** A copy without its time: two copies alike make no change. */
 export function fingerprintOf(copy: SyncedCopy): string {
-  const { writtenAt: _, ...rest } = copy;
-  return JSON.stringify(rest);
+  return JSON.stringify({ ...copy, writtenAt: 0 });
 }
 
 /** The copy with each address as the extension keeps it, or null when one is not an address it accepts. */
 export function usableCopy(copy: SyncedCopy): SyncedCopy | null {
   try {
     return { ...copy, services: copy.services.map((service) => ({ ...service, baseUrl: normaliseBaseUrl(service.baseUrl) })) };
-  } catch (error) {
-    if (isApiError(error)) return null;
-    throw error;
+  } catch {
+    return null;
   }
 }

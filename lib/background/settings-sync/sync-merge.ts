@@ -1,7 +1,7 @@
 import { mergeServices, serviceIdsAfter } from '@/lib/background/settings-file/import-merge';
 import { applyServices, keptServices } from '@/lib/background/settings-file/services-part';
 import { managedPolicy } from '@/lib/background/managed/managed-policy';
-import { readPreferences, readServiceList, writeDefaultServiceId, writePreferences, type SyncedCopy } from '@/lib/storage';
+import { writeDefaultServiceId, writePreferences, type SyncedCopy } from '@/lib/storage';
 
 /**
  * Another browser's copy merged into this one's settings, the way a settings file's services are:
@@ -16,8 +16,6 @@ export async function mergeSyncedCopy(copy: SyncedCopy, newest: boolean): Promis
   await applyServices(merged.next, copy.defaultId);
   if (!newest) return;
   const defaultId = copy.defaultId === null ? undefined : serviceIdsAfter(current, copy.services, locked).get(copy.defaultId);
-  if (defaultId !== undefined && (await readServiceList()).defaultId !== defaultId) await writeDefaultServiceId(defaultId);
-  if ((await readPreferences()).defaultPrivacy !== copy.preferences.defaultPrivacy) {
-    await writePreferences({ defaultPrivacy: copy.preferences.defaultPrivacy });
-  }
+  if (defaultId !== undefined) await writeDefaultServiceId(defaultId);
+  await writePreferences({ defaultPrivacy: copy.preferences.defaultPrivacy });
 }
