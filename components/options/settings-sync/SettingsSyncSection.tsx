@@ -20,6 +20,8 @@ export function SettingsSyncSection() {
   const [view, setView] = useState<SettingsSyncView | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** The question a copy already in sync asks, kept while the view is read again. */
+  const [choice, setChoice] = useState<SettingsSyncView['choice']>(undefined);
 
   const load = useCallback(async () => {
     try {
@@ -41,7 +43,9 @@ export function SettingsSyncSection() {
     setBusy(true);
     setFailure(null);
     try {
-      setView(await sendToBackground('setSettingsSync', request));
+      const next = await sendToBackground('setSettingsSync', request);
+      setView(next);
+      setChoice(next.choice);
     } catch (error) {
       setFailure(t('settingsSyncFailed', { reason: asApiError(error).message }));
     } finally {
@@ -78,10 +82,10 @@ export function SettingsSyncSection() {
           <p class="field__help" id="settings-sync-help">
             {t('settingsSyncHint')}
           </p>
-          {view.choice && (
+          {choice && (
             <div class="settings-sync__choice" role="group" aria-labelledby="settings-sync-choice-heading">
               <h3 id="settings-sync-choice-heading">{t('settingsSyncChoiceHeading')}</h3>
-              <p>{tn('settingsSyncChoiceText', view.choice.services, { time: when(view.choice.writtenAt) })}</p>
+              <p>{tn('settingsSyncChoiceText', choice.services, { time: when(choice.writtenAt) })}</p>
               <div class="settings-sync__actions">
                 <button
                   type="button"
@@ -101,7 +105,7 @@ export function SettingsSyncSection() {
                 >
                   {t('settingsSyncReplace')}
                 </button>
-                <button type="button" class="button" id="settings-sync-cancel" onClick={() => setView({ ...view, choice: undefined })}>
+                <button type="button" class="button" id="settings-sync-cancel" onClick={() => setChoice(undefined)}>
                   {t('settingsSyncCancel')}
                 </button>
               </div>

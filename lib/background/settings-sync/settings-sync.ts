@@ -116,7 +116,7 @@ export async function setSettingsSync({ enabled, choice }: RequestOf<'setSetting
     await writeCopy(true);
     return undefined;
   });
-  announce('settingsSync');
+  if (!asked) announce('settingsSync');
   return settingsSyncView(asked);
 }
 
