@@ -9,6 +9,7 @@ import { startReportService, type RunningService } from '../service/server.ts';
 import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser.ts';
 import { ReportsManagerPage } from './support/pages/reports-manager.ts';
 import { sendFrom } from './support/pages/settings-file.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
 
 declare const chrome: { storage: { sync: { get(keys: null): Promise<Record<string, unknown>>; set(items: object): Promise<void> } } };
 
@@ -29,6 +30,25 @@ async function syncCard(): Promise<void> {
   await options.waitForSelector('section.settings-sync[data-state="ready"]', { timeout: 10_000 });
 }
 const cardText = () => options.$eval('section.settings-sync', (node) => node.textContent ?? '');
+/**
+ * The sync card as it is passes axe's WCAG A and AA rules, in light and dark. Axe runs on the whole page;
+ * only what it finds inside the card counts here (tests/e2e/accessibility.test.ts checks the page).
+ */
+async function expectCardAccessible(state: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await options.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+    const inCard = async (target: string) =>
+      options.evaluate((selector) => Boolean(document.querySelector(selector)?.closest('section.settings-sync')), target);
+    const violations = [];
+    for (const violation of await axeViolations(options)) {
+      const nodes = [];
+      for (const node of violation.nodes) if (await inCard(node.target)) nodes.push(node);
+      if (nodes.length > 0) violations.push({ ...violation, nodes });
+    }
+    expect.soft(violations, `${state} (${scheme}):\n${describeViolations(violations)}`).toEqual([]);
+  }
+  await options.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }]);
+}
 const toggleChecked = () => options.$eval('#settings-sync-toggle', (node) => (node as HTMLInputElement).checked);
 
 beforeAll(async () => {
@@ -94,6 +114,7 @@ describe('sync without secrets', () => {
     // The newer copy's privacy is taken; the key this browser holds never reaches sync.
     expect((await send<{ preferences: { defaultPrivacy: number } }>('getSettings', {})).preferences.defaultPrivacy).toBe(2);
     expect(JSON.stringify(await syncArea())).not.toContain(KEY);
+    await expectCardAccessible('sync on, a key needed');
   });
 
   it('a copy that is not valid is ignored, and the options say so', async () => {
@@ -123,6 +144,7 @@ describe('sync without secrets', () => {
     await options.waitForSelector('#settings-sync-use', { timeout: 10_000 });
     expect(await toggleChecked()).toBe(false);
     expect(await cardText()).toContain('Your browser account’s sync already holds settings');
+    await expectCardAccessible('sync asking which settings to keep');
     await options.click('#settings-sync-use');
     await options.waitForFunction(() => (document.querySelector('#settings-sync-toggle') as HTMLInputElement | null)?.checked === true, {
       timeout: 10_000,
