@@ -14,6 +14,7 @@ import { registerSiteSummaries } from '@/lib/background/site-summary';
 import { registerQueuedCreates } from '@/lib/background/runs/queued-creates';
 import { registerRunNotices } from '@/lib/background/runs/run-notices';
 import { registerWatches } from '@/lib/background/watches/watch-checks';
+import { registerSettingsSync } from '@/lib/background/settings-sync/settings-sync';
 import { closeStorageToPageWorlds } from '@/lib/storage';
 import { startOverIn } from '@/lib/background/start-work';
 
@@ -36,6 +37,7 @@ export default defineBackground(() => {
   registerBadge();
   registerSitePermissionReturn();
   registerSiteSummaries();
+  registerSettingsSync();
   void applyDemoConnection();
   // What each part owes the start (runs resumed, menus, badges) waits until the page that woke the worker is answered.
   startOverIn();

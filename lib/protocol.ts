@@ -739,6 +739,13 @@ export const requests = {
   previewImport: lazy(() => z.object({ text: z.string().check(z.maxLength(SETTINGS_FILE_MAX_BYTES)) })),
   /** Imports every valid part of a settings file that changes something. */
   applyImport: lazy(() => z.object({ text: z.string().check(z.maxLength(SETTINGS_FILE_MAX_BYTES)) })),
+  /** Whether the preferences and services are kept in the browser account's sync (never a key), and how that went. */
+  getSettingsSync: lazy(() => z.object({})),
+  /**
+   * Turns "Sync without secrets" on or off. On, with a copy already in sync and no `choice`, nothing
+   * changes and the answer asks: use the synced settings, or replace them with this browser's.
+   */
+  setSettingsSync: lazy(() => z.object({ enabled: z.boolean(), choice: z.optional(z.enum(['useSynced', 'replaceSynced'])) })),
 } as const;
 
 export type MessageType = keyof typeof requests;
@@ -833,6 +840,24 @@ export interface Responses {
   exportSettings: { fileName: string; text: string };
   previewImport: SettingsImportPreview;
   applyImport: SettingsImportResult;
+  getSettingsSync: SettingsSyncView;
+  setSettingsSync: SettingsSyncView;
+}
+
+/** "Sync without secrets" as the options page shows it. */
+export interface SettingsSyncView {
+  enabled: boolean;
+  /** When this browser last wrote its copy, and when another browser's copy was last merged here (ms since 1970). */
+  writtenAt: number | null;
+  readAt: number | null;
+  /** Services left out of the copy: it would have passed the browser's 8 KB per item. */
+  trimmed: number;
+  /** A copy in sync that could not be used (ignored), one written by a newer version, or a write the browser refused. */
+  problem: 'bad-copy' | 'newer-copy' | 'write-failed' | null;
+  /** The services without a key in this browser, by name: each needs its key typed here. */
+  keysNeeded: string[];
+  /** Turning sync on found a copy there: when it was written and how many services it has. */
+  choice?: { writtenAt: number; services: number } | undefined;
 }
 
 /** One part of a settings file (services, preferences, watches …) and what importing it would do, in words. */
@@ -959,7 +984,7 @@ export type Reply<T> = { ok: true; value: T } | { ok: false; error: ApiErrorData
  * browser's permission settings; or the queue of reports waiting for the
  * service; or a site summary being read), so an open page reads it again.
  */
-export type StateChange = 'connection' | 'preferences' | 'permission' | 'queue' | 'runs' | 'site' | 'limits' | 'watches';
+export type StateChange = 'connection' | 'preferences' | 'permission' | 'queue' | 'runs' | 'site' | 'limits' | 'watches' | 'settingsSync';
 export interface StateChangedMessage {
   type: 'stateChanged';
   change: StateChange;

@@ -691,3 +691,69 @@ export const managedApplied = defineStored<{ serviceAddress: string | null; defa
   lazy(() => z.object({ serviceAddress: z.nullable(z.string().check(z.maxLength(2048))), defaultPrivacy: z.nullable(privacy) })),
   { serviceAddress: null, defaultPrivacy: null },
 );
+
+// --- Settings kept in the browser account's sync (lib/background/settings-sync/): never a key, never a webhook, never a report.
+
+/** What a copy in sync is: its format and version, when it was written, the default privacy, and the services without keys. */
+export const SYNCED_COPY_FORMAT = 'site-report-sync';
+export const SYNCED_COPY_VERSION = 1;
+/** The copy's name in the sync area (`sync:settingsCopy` below): the browser's per-item quota counts it with the value. */
+export const SYNCED_COPY_NAME = 'settingsCopy';
+
+/**
+ * Any field a copy carries beyond these (a key, say) is dropped before it is read or written. The browser
+ * bounds the whole copy: at most 8 KB per sync item.
+ */
+const syncedCopySchema = lazy(() =>
+  z.object({
+    format: z.literal(SYNCED_COPY_FORMAT),
+    version: z.literal(SYNCED_COPY_VERSION),
+    writtenAt: z.number(),
+    preferences: z.pick(preferencesSchema, { defaultPrivacy: true }),
+    services: z.array(serviceSchema).check(z.maxLength(SERVICES_MAX)),
+    defaultId: z.nullable(serviceId),
+  }),
+);
+export type SyncedCopy = z.infer<typeof syncedCopySchema>;
+
+/** The copy as found: none, one of a newer version, one that fails its schema, or one to use. */
+export type SyncedCopyReading = { state: 'none' } | { state: 'newer' } | { state: 'bad' } | { state: 'ok'; copy: SyncedCopy };
+
+const syncedCopyItem = defineStored<unknown>(
+  'sync:settingsCopy',
+  lazy(() => z.unknown()),
+  null,
+);
+
+/** Reads the copy in sync through its schema: another browser, or another version, wrote it. */
+export async function readSyncedCopy(): Promise<SyncedCopyReading> {
+  const raw = await syncedCopyItem.read();
+  if (raw == null) return { state: 'none' };
+  if (Number((raw as { version?: unknown }).version) > SYNCED_COPY_VERSION) return { state: 'newer' };
+  const parsed = syncedCopySchema.safeParse(raw);
+  return parsed.success ? { state: 'ok', copy: parsed.data } : { state: 'bad' };
+}
+
+/** Writes the copy, passed through its schema first; the browser's sync quotas may refuse it (the promise then fails). */
+export const writeSyncedCopy = (copy: SyncedCopy): Promise<void> => syncedCopyItem.write(syncedCopySchema.parse(copy));
+/** Calls back when the copy changes: written here, or by another browser of the account. */
+export const watchSyncedCopy = syncedCopyItem.watch;
+
+/** This browser's choice to keep its settings in sync, and what it last wrote or read there. Local: each browser chooses. */
+const settingsSyncStateSchema = lazy(() =>
+  z.object({
+    enabled: z.boolean(),
+    /** When this browser last wrote its copy. */
+    writtenAt: z.nullable(z.number()),
+    /** The `writtenAt` of the last copy of another browser merged here. */
+    readAt: z.nullable(z.number()),
+    /** The copy this browser's settings make, without its time, as last written or merged: a copy alike is no change. */
+    fingerprint: z.nullable(z.string()),
+    /** Services left out of the last copy written, as the copy would have passed the per-item quota. */
+    trimmed: z.number(),
+    problem: z.nullable(z.enum(['bad-copy', 'newer-copy', 'write-failed'])),
+  }),
+);
+export type SettingsSyncState = z.infer<typeof settingsSyncStateSchema>;
+export const SETTINGS_SYNC_OFF: SettingsSyncState = { enabled: false, writtenAt: null, readAt: null, fingerprint: null, trimmed: 0, problem: null };
+export const settingsSync = defineStored<SettingsSyncState>('local:settingsSync', settingsSyncStateSchema, SETTINGS_SYNC_OFF);

@@ -21,6 +21,7 @@ import { useEffect, useState } from 'preact/hooks';
 /** Below the fold: loaded after the page's first frame. */
 const SiteLimitsSection = lazyComponent(() => import('@/components/options/limits/SiteLimitsSection').then((m) => m.SiteLimitsSection));
 const SettingsFileSection = lazyComponent(() => import('@/components/options/settings-file/SettingsFileSection').then((m) => m.SettingsFileSection));
+const SettingsSyncSection = lazyComponent(() => import('@/components/options/settings-sync/SettingsSyncSection').then((m) => m.SettingsSyncSection));
 
 export function App() {
   const c = useSettings();
@@ -98,6 +99,7 @@ export function App() {
                 void c.refresh();
               }}
             />
+            <SettingsSyncSection />
           </div>
         </>
       )}

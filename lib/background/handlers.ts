@@ -36,6 +36,7 @@ import {
 import { matchingPagesToWatch } from '@/lib/background/watches/matching-pages';
 import { exportSettings } from '@/lib/background/settings-file/settings-export';
 import { applyImport, previewImport } from '@/lib/background/settings-file/settings-import';
+import { setSettingsSync, settingsSyncView } from '@/lib/background/settings-sync/settings-sync';
 
 /** Every message the pages may send, answered in terms of the services in this folder. */
 export function createHandlers(): Handlers {
@@ -168,6 +169,8 @@ export function createHandlers(): Handlers {
     exportSettings: ({ includeKeys }) => exportSettings(includeKeys),
     previewImport: ({ text }) => previewImport(text),
     applyImport: ({ text }) => applyImport(text),
+    getSettingsSync: () => settingsSyncView(),
+    setSettingsSync,
   };
 }
 

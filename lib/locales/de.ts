@@ -1277,4 +1277,33 @@ export default {
   managedServiceName: 'Von Ihrer Organisation festgelegt: {name}',
   managedAddressLocked: 'Ihre Organisation hat diese Dienstadresse festgelegt: Sie kann hier nicht geändert werden.',
   managedIgnored: 'Die Richtlinie Ihrer Organisation enthält Werte, die die Erweiterung nicht verwenden kann; sie werden ignoriert: {names}.',
+  settingsSyncTitle: 'Synchronisieren ohne Geheimnisse',
+  settingsSyncLoading: 'Synchronisierungseinstellung wird gelesen…',
+  settingsSyncToggle: 'Meine Einstellungen und Dienstadressen in der Synchronisierung meines Browserkontos behalten',
+  settingsSyncHint:
+    'Ihr Standard für die Sichtbarkeit sowie Name und Adresse jedes Dienstes erreichen Ihre anderen Browser, die mit demselben Konto angemeldet sind. API-Schlüssel werden nie synchronisiert: Ein zweiter Browser fragt nach dem Schlüssel.',
+  settingsSyncChoiceHeading: 'Die Synchronisierung Ihres Browserkontos enthält bereits Einstellungen',
+  settingsSyncChoiceText: {
+    one: 'Dort gespeichert {time}, mit {count} Dienst. Welche Einstellungen sollen beide Browser behalten?',
+    other: 'Dort gespeichert {time}, mit {count} Diensten. Welche Einstellungen sollen beide Browser behalten?',
+  },
+  settingsSyncUseSynced: 'Synchronisierte Einstellungen verwenden',
+  settingsSyncReplace: 'Durch die dieses Browsers ersetzen',
+  settingsSyncCancel: 'Abbrechen',
+  settingsSyncUseSyncedHelp:
+    'Die synchronisierten Dienste werden hier ohne ihre Schlüssel hinzugefügt, ihr Standarddienst und ihre Sichtbarkeit übernommen; die Dienste dieses Browsers bleiben.',
+  settingsSyncStatus: 'Synchronisierung',
+  settingsSyncLastWritten: 'In die Synchronisierung kopiert {time}.',
+  settingsSyncLastRead: 'Einstellungen eines anderen Browsers übernommen {time}.',
+  settingsSyncKeysNeeded: 'API-Schlüssel nötig für {names}: Geben Sie ihn unter Dienste ein.',
+  settingsSyncTrimmed: {
+    one: '{count} Dienst wurde nicht synchronisiert: Die Kopie würde die Grenze des Browsers von 8 KB überschreiten.',
+    other: '{count} Dienste wurden nicht synchronisiert: Die Kopie würde die Grenze des Browsers von 8 KB überschreiten.',
+  },
+  settingsSyncBadCopy: 'Die Einstellungen in der Synchronisierung sind ungültig und wurden ignoriert: Hier wurde nichts geändert.',
+  settingsSyncNewerCopy:
+    'Die Einstellungen in der Synchronisierung stammen von einer neueren Version der Erweiterung: Sie bleiben unverändert, bis diese aktualisiert ist.',
+  settingsSyncWriteFailed:
+    'Der Browser hat die Einstellungen nicht in der Synchronisierung gespeichert (vielleicht sind seine Grenzen erreicht). Sie bleiben hier erhalten; die nächste Änderung versucht es erneut.',
+  settingsSyncFailed: 'Die Synchronisierungseinstellung konnte nicht geändert werden: {reason}',
 } satisfies LocaleCatalogue;

@@ -1237,4 +1237,32 @@ export default {
   managedServiceName: 'Set by your organisation: {name}',
   managedAddressLocked: 'Your organisation set this service address: it cannot be changed here.',
   managedIgnored: 'Your organisation’s policy has values the extension cannot use, so they are ignored: {names}.',
+  settingsSyncTitle: 'Sync without secrets',
+  settingsSyncLoading: 'Reading the sync setting…',
+  settingsSyncToggle: 'Keep my preferences and service addresses in my browser account’s sync',
+  settingsSyncHint:
+    'Your default privacy and each service’s name and address reach your other browsers signed in to the same account. API keys are never synced: a second browser asks for the key.',
+  settingsSyncChoiceHeading: 'Your browser account’s sync already holds settings',
+  settingsSyncChoiceText: {
+    one: 'Copied there {time}, with {count} service. Which settings should both browsers keep?',
+    other: 'Copied there {time}, with {count} services. Which settings should both browsers keep?',
+  },
+  settingsSyncUseSynced: 'Use the synced settings',
+  settingsSyncReplace: 'Replace them with this browser’s',
+  settingsSyncCancel: 'Cancel',
+  settingsSyncUseSyncedHelp:
+    'The synced services are added here without their keys, and their default and privacy are taken; this browser’s services stay.',
+  settingsSyncStatus: 'Sync',
+  settingsSyncLastWritten: 'Copied to sync {time}.',
+  settingsSyncLastRead: 'Settings from another browser merged {time}.',
+  settingsSyncKeysNeeded: 'API key needed for {names}: type it in Services.',
+  settingsSyncTrimmed: {
+    one: '{count} service was left out of sync: the copy would pass the browser’s 8 KB limit.',
+    other: '{count} services were left out of sync: the copy would pass the browser’s 8 KB limit.',
+  },
+  settingsSyncBadCopy: 'The settings in sync are not valid, so they were ignored: nothing was changed here.',
+  settingsSyncNewerCopy: 'The settings in sync come from a newer version of the extension: they are left as they are until this one is updated.',
+  settingsSyncWriteFailed:
+    'The browser refused to keep the settings in sync (its limits may be reached). They are kept here, and the next change tries again.',
+  settingsSyncFailed: 'The sync setting could not be changed: {reason}',
 } as const;

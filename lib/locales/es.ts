@@ -1404,4 +1404,35 @@ export default {
   managedServiceName: 'Establecido por tu organización: {name}',
   managedAddressLocked: 'Tu organización estableció esta dirección del servicio: no se puede cambiar aquí.',
   managedIgnored: 'La directiva de tu organización tiene valores que la extensión no puede usar, así que se ignoran: {names}.',
+  settingsSyncTitle: 'Sincronizar sin secretos',
+  settingsSyncLoading: 'Leyendo el ajuste de sincronización…',
+  settingsSyncToggle: 'Guardar mis preferencias y las direcciones de mis servicios en la sincronización de mi cuenta del navegador',
+  settingsSyncHint:
+    'Tu privacidad predeterminada y el nombre y la dirección de cada servicio llegan a tus otros navegadores con la misma cuenta. Las claves de API nunca se sincronizan: un segundo navegador pide la clave.',
+  settingsSyncChoiceHeading: 'La sincronización de tu cuenta del navegador ya tiene ajustes',
+  settingsSyncChoiceText: {
+    one: 'Copiados {time}, con {count} servicio. ¿Qué ajustes deben conservar ambos navegadores?',
+    many: 'Copiados {time}, con {count} servicios. ¿Qué ajustes deben conservar ambos navegadores?',
+    other: 'Copiados {time}, con {count} servicios. ¿Qué ajustes deben conservar ambos navegadores?',
+  },
+  settingsSyncUseSynced: 'Usar los ajustes sincronizados',
+  settingsSyncReplace: 'Reemplazarlos por los de este navegador',
+  settingsSyncCancel: 'Cancelar',
+  settingsSyncUseSyncedHelp:
+    'Los servicios sincronizados se añaden aquí sin sus claves, y se toman su servicio predeterminado y su privacidad; los servicios de este navegador se quedan.',
+  settingsSyncStatus: 'Sincronización',
+  settingsSyncLastWritten: 'Copiado a la sincronización {time}.',
+  settingsSyncLastRead: 'Ajustes de otro navegador combinados {time}.',
+  settingsSyncKeysNeeded: 'Falta la clave de API de {names}: escríbela en Servicios.',
+  settingsSyncTrimmed: {
+    one: '{count} servicio quedó fuera de la sincronización: la copia superaría el límite de 8 KB del navegador.',
+    many: '{count} servicios quedaron fuera de la sincronización: la copia superaría el límite de 8 KB del navegador.',
+    other: '{count} servicios quedaron fuera de la sincronización: la copia superaría el límite de 8 KB del navegador.',
+  },
+  settingsSyncBadCopy: 'Los ajustes de la sincronización no son válidos, así que se ignoraron: aquí no cambió nada.',
+  settingsSyncNewerCopy:
+    'Los ajustes de la sincronización vienen de una versión más reciente de la extensión: se dejan como están hasta que esta se actualice.',
+  settingsSyncWriteFailed:
+    'El navegador no aceptó guardar los ajustes en la sincronización (quizá alcanzó sus límites). Se conservan aquí, y el próximo cambio lo intentará de nuevo.',
+  settingsSyncFailed: 'No se pudo cambiar el ajuste de sincronización: {reason}',
 } satisfies LocaleCatalogue;

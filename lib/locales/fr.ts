@@ -1421,4 +1421,35 @@ export default {
   managedServiceName: 'Défini par votre organisation : {name}',
   managedAddressLocked: 'Votre organisation a défini cette adresse de service : elle ne peut pas être modifiée ici.',
   managedIgnored: 'La stratégie de votre organisation contient des valeurs que l’extension ne peut pas utiliser ; elles sont ignorées : {names}.',
+  settingsSyncTitle: 'Synchroniser sans secrets',
+  settingsSyncLoading: 'Lecture du réglage de synchronisation…',
+  settingsSyncToggle: 'Garder mes préférences et les adresses de mes services dans la synchronisation de mon compte de navigateur',
+  settingsSyncHint:
+    'Votre confidentialité par défaut ainsi que le nom et l’adresse de chaque service rejoignent vos autres navigateurs connectés au même compte. Les clés d’API ne sont jamais synchronisées : un deuxième navigateur demande la clé.',
+  settingsSyncChoiceHeading: 'La synchronisation de votre compte de navigateur contient déjà des réglages',
+  settingsSyncChoiceText: {
+    one: 'Copiés {time}, avec {count} service. Quels réglages les deux navigateurs doivent-ils garder ?',
+    many: 'Copiés {time}, avec {count} services. Quels réglages les deux navigateurs doivent-ils garder ?',
+    other: 'Copiés {time}, avec {count} services. Quels réglages les deux navigateurs doivent-ils garder ?',
+  },
+  settingsSyncUseSynced: 'Utiliser les réglages synchronisés',
+  settingsSyncReplace: 'Les remplacer par ceux de ce navigateur',
+  settingsSyncCancel: 'Annuler',
+  settingsSyncUseSyncedHelp:
+    'Les services synchronisés sont ajoutés ici sans leurs clés, et leur service par défaut et leur confidentialité sont repris ; les services de ce navigateur restent.',
+  settingsSyncStatus: 'Synchronisation',
+  settingsSyncLastWritten: 'Copié dans la synchronisation {time}.',
+  settingsSyncLastRead: 'Réglages d’un autre navigateur fusionnés {time}.',
+  settingsSyncKeysNeeded: 'Clé d’API nécessaire pour {names} : saisissez-la dans Services.',
+  settingsSyncTrimmed: {
+    one: '{count} service a été laissé hors de la synchronisation : la copie dépasserait la limite de 8 Ko du navigateur.',
+    many: '{count} services ont été laissés hors de la synchronisation : la copie dépasserait la limite de 8 Ko du navigateur.',
+    other: '{count} services ont été laissés hors de la synchronisation : la copie dépasserait la limite de 8 Ko du navigateur.',
+  },
+  settingsSyncBadCopy: 'Les réglages de la synchronisation ne sont pas valides ; ils ont été ignorés : rien n’a été modifié ici.',
+  settingsSyncNewerCopy:
+    'Les réglages de la synchronisation viennent d’une version plus récente de l’extension : ils restent tels quels jusqu’à la mise à jour de celle-ci.',
+  settingsSyncWriteFailed:
+    'Le navigateur a refusé de garder les réglages dans la synchronisation (ses limites sont peut-être atteintes). Ils restent ici, et la prochaine modification réessaiera.',
+  settingsSyncFailed: 'Le réglage de synchronisation n’a pas pu être modifié : {reason}',
 } satisfies LocaleCatalogue;

@@ -1401,4 +1401,34 @@ export default {
   managedServiceName: 'Definido pela sua organização: {name}',
   managedAddressLocked: 'Sua organização definiu este endereço do serviço: ele não pode ser alterado aqui.',
   managedIgnored: 'A política da sua organização tem valores que a extensão não pode usar, então eles são ignorados: {names}.',
+  settingsSyncTitle: 'Sincronizar sem segredos',
+  settingsSyncLoading: 'Lendo a configuração de sincronização…',
+  settingsSyncToggle: 'Manter minhas preferências e os endereços dos serviços na sincronização da minha conta do navegador',
+  settingsSyncHint:
+    'Sua privacidade padrão e o nome e o endereço de cada serviço chegam aos seus outros navegadores conectados à mesma conta. As chaves de API nunca são sincronizadas: um segundo navegador pede a chave.',
+  settingsSyncChoiceHeading: 'A sincronização da sua conta do navegador já tem configurações',
+  settingsSyncChoiceText: {
+    one: 'Copiadas {time}, com {count} serviço. Quais configurações os dois navegadores devem manter?',
+    many: 'Copiadas {time}, com {count} serviços. Quais configurações os dois navegadores devem manter?',
+    other: 'Copiadas {time}, com {count} serviços. Quais configurações os dois navegadores devem manter?',
+  },
+  settingsSyncUseSynced: 'Usar as configurações sincronizadas',
+  settingsSyncReplace: 'Substituí-las pelas deste navegador',
+  settingsSyncCancel: 'Cancelar',
+  settingsSyncUseSyncedHelp:
+    'Os serviços sincronizados são adicionados aqui sem as chaves, e o serviço padrão e a privacidade deles são adotados; os serviços deste navegador ficam.',
+  settingsSyncStatus: 'Sincronização',
+  settingsSyncLastWritten: 'Copiado para a sincronização {time}.',
+  settingsSyncLastRead: 'Configurações de outro navegador mescladas {time}.',
+  settingsSyncKeysNeeded: 'Chave de API necessária para {names}: digite-a em Serviços.',
+  settingsSyncTrimmed: {
+    one: '{count} serviço ficou fora da sincronização: a cópia passaria do limite de 8 KB do navegador.',
+    many: '{count} serviços ficaram fora da sincronização: a cópia passaria do limite de 8 KB do navegador.',
+    other: '{count} serviços ficaram fora da sincronização: a cópia passaria do limite de 8 KB do navegador.',
+  },
+  settingsSyncBadCopy: 'As configurações na sincronização não são válidas, então foram ignoradas: nada foi alterado aqui.',
+  settingsSyncNewerCopy: 'As configurações na sincronização vêm de uma versão mais nova da extensão: ficam como estão até que esta seja atualizada.',
+  settingsSyncWriteFailed:
+    'O navegador recusou manter as configurações na sincronização (talvez tenha atingido os limites). Elas ficam aqui, e a próxima alteração tenta de novo.',
+  settingsSyncFailed: 'Não foi possível alterar a configuração de sincronização: {reason}',
 } satisfies LocaleCatalogue;

@@ -1236,4 +1236,32 @@ export default {
   managedServiceName: 'Kuruluşunuz tarafından ayarlandı: {name}',
   managedAddressLocked: 'Bu hizmet adresini kuruluşunuz ayarladı: burada değiştirilemez.',
   managedIgnored: 'Kuruluşunuzun ilkesinde uzantının kullanamayacağı değerler var, bu yüzden yok sayılıyorlar: {names}.',
+  settingsSyncTitle: 'Gizli bilgi olmadan eşitle',
+  settingsSyncLoading: 'Eşitleme ayarı okunuyor…',
+  settingsSyncToggle: 'Tercihlerimi ve hizmet adreslerimi tarayıcı hesabımın eşitlemesinde tut',
+  settingsSyncHint:
+    'Varsayılan gizliliğiniz ile her hizmetin adı ve adresi, aynı hesapla oturum açmış diğer tarayıcılarınıza ulaşır. API anahtarları asla eşitlenmez: ikinci bir tarayıcı anahtarı sorar.',
+  settingsSyncChoiceHeading: 'Tarayıcı hesabınızın eşitlemesinde zaten ayarlar var',
+  settingsSyncChoiceText: {
+    one: '{time} kopyalandı, {count} hizmetle. İki tarayıcı hangi ayarları tutsun?',
+    other: '{time} kopyalandı, {count} hizmetle. İki tarayıcı hangi ayarları tutsun?',
+  },
+  settingsSyncUseSynced: 'Eşitlenen ayarları kullan',
+  settingsSyncReplace: 'Bu tarayıcınınkilerle değiştir',
+  settingsSyncCancel: 'İptal',
+  settingsSyncUseSyncedHelp:
+    'Eşitlenen hizmetler buraya anahtarları olmadan eklenir, varsayılan hizmetleri ve gizlilikleri alınır; bu tarayıcının hizmetleri kalır.',
+  settingsSyncStatus: 'Eşitleme',
+  settingsSyncLastWritten: 'Eşitlemeye kopyalandı: {time}.',
+  settingsSyncLastRead: 'Başka bir tarayıcının ayarları birleştirildi: {time}.',
+  settingsSyncKeysNeeded: '{names} için API anahtarı gerekli: Hizmetler bölümüne yazın.',
+  settingsSyncTrimmed: {
+    one: '{count} hizmet eşitlemenin dışında bırakıldı: kopya tarayıcının 8 KB sınırını aşardı.',
+    other: '{count} hizmet eşitlemenin dışında bırakıldı: kopya tarayıcının 8 KB sınırını aşardı.',
+  },
+  settingsSyncBadCopy: 'Eşitlemedeki ayarlar geçerli değil, bu yüzden yok sayıldı: burada hiçbir şey değişmedi.',
+  settingsSyncNewerCopy: 'Eşitlemedeki ayarlar uzantının daha yeni bir sürümünden geliyor: bu sürüm güncellenene kadar oldukları gibi bırakılır.',
+  settingsSyncWriteFailed:
+    'Tarayıcı ayarları eşitlemede tutmayı reddetti (sınırlarına ulaşılmış olabilir). Ayarlar burada kalır ve bir sonraki değişiklik yeniden dener.',
+  settingsSyncFailed: 'Eşitleme ayarı değiştirilemedi: {reason}',
 } satisfies LocaleCatalogue;

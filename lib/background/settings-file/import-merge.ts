@@ -123,7 +123,11 @@ const keptFor = (kept: readonly KeptService[], service: FileService) =>
  * The file's services, each with the id it is kept by: a match keeps its id, others keep the file's.
  * Those left out (beyond SERVICES_MAX, or changing the locked address) are not in `next`.
  */
-function mergeServices(current: CurrentSettings, imported: FileService[], lockedAddress: string | null): PartMerge<'services'> {
+export function mergeServices(
+  current: Pick<CurrentSettings, 'services'>,
+  imported: FileService[],
+  lockedAddress: string | null,
+): PartMerge<'services'> {
   const next: FileService[] = [];
   const added: string[] = [];
   const replaced: string[] = [];
@@ -159,7 +163,7 @@ function mergeServices(current: CurrentSettings, imported: FileService[], locked
 
 /** Each service id a watch may name after importing `imported` (absent: no services in the file), mapped to the id it is kept by. */
 export function serviceIdsAfter(
-  current: CurrentSettings,
+  current: Pick<CurrentSettings, 'services'>,
   imported: FileService[] | undefined,
   lockedAddress: string | null,
 ): ReadonlyMap<string, string> {

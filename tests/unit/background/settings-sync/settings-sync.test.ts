@@ -1,0 +1,306 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createHandlers } from '@/lib/background/handlers';
+import { registerChangeAnnouncer } from '@/lib/background/connection';
+import { registerSettingsSync } from '@/lib/background/settings-sync/settings-sync';
+import { SYNC_ITEM_MAX_BYTES, SYNC_WRITE_GAP_MS, syncBytesOf } from '@/lib/background/settings-sync/sync-copy';
+import {
+  DEFAULT_WATCH_SETTINGS,
+  readPreferences,
+  readService,
+  readServiceList,
+  reportViews,
+  watchSettings,
+  writeDefaultServiceId,
+  writePreferences,
+  writeService,
+} from '@/lib/storage';
+import { installFakePermissions } from '../fake-permissions';
+
+const BASE = 'https://reports.example.com';
+const OTHER = 'https://reports.client.example';
+const KEY = 'secret-key-0123456789';
+const OTHER_KEY = 'other-secret-key-98765';
+const HOOK = 'https://hooks.example.com/secret-hook-path';
+const handlers = () => createHandlers();
+
+/** Every item this browser wrote to the sync area, with when. */
+let writes: { at: number; items: Record<string, unknown> }[];
+/** The sync area written as another browser of the account does: not counted among this browser's writes. */
+let otherBrowserSets: (items: Record<string, unknown>) => Promise<void>;
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  installFakePermissions();
+  registerChangeAnnouncer();
+  // Forgets the policy read by an earlier test.
+  await fakeBrowser.storage.managed.set({ reset: Date.now() });
+  await fakeBrowser.storage.managed.clear();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  registerSettingsSync();
+  writes = [];
+  const set = fakeBrowser.storage.sync.set.bind(fakeBrowser.storage.sync);
+  otherBrowserSets = set;
+  vi.spyOn(fakeBrowser.storage.sync, 'set').mockImplementation(((items: Record<string, unknown>) => {
+    writes.push({ at: Date.now(), items: JSON.parse(JSON.stringify(items)) as Record<string, unknown> });
+    return set(items);
+  }) as typeof fakeBrowser.storage.sync.set);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+/** The copies written to sync, oldest first. */
+const copiesWritten = () => writes.flatMap((write) => ('settingsCopy' in write.items ? [write.items.settingsCopy as Record<string, unknown>] : []));
+const syncedCopy = async () => (await fakeBrowser.storage.sync.get('settingsCopy')).settingsCopy as Record<string, unknown> | undefined;
+/** Lets debounced writes and merges run. */
+const settle = () => vi.advanceTimersByTimeAsync(3 * SYNC_WRITE_GAP_MS);
+
+/** A copy as another browser of the account writes it. */
+const copyFrom = (more: Record<string, unknown> = {}) => ({
+  format: 'site-report-sync',
+  version: 1,
+  writtenAt: Date.now() + 60_000,
+  preferences: { defaultPrivacy: 0 },
+  services: [
+    { id: 'other-browser-1', name: 'Agency', baseUrl: BASE, keyForSessionOnly: false },
+    { id: 'other-browser-2', name: 'Client', baseUrl: OTHER, keyForSessionOnly: false },
+  ],
+  defaultId: 'other-browser-2',
+  ...more,
+});
+/** Another browser's copy arriving through the account's sync. */
+const arrives = async (copy: unknown) => {
+  await otherBrowserSets({ settingsCopy: copy });
+  await settle();
+};
+
+/** A browser with a service and its key, a webhook and a report kept: everything that must never reach sync. */
+async function setUp() {
+  await writeService({ name: 'Agency', baseUrl: BASE, apiKey: KEY, keyForSessionOnly: false });
+  await watchSettings.write({ ...DEFAULT_WATCH_SETTINGS, webhook: { url: HOOK, kind: 'json' } });
+  await reportViews.write([]);
+  await writePreferences({ defaultPrivacy: 1 });
+}
+
+function expectNoSecretWritten() {
+  expect(writes.length).toBeGreaterThan(0);
+  for (const write of writes) {
+    const text = JSON.stringify(write.items);
+    for (const secret of [KEY, OTHER_KEY, HOOK, 'hooks.example.com', 'apiKey', 'webhook']) expect(text).not.toContain(secret);
+    for (const [name, value] of Object.entries(write.items)) expect(syncBytesOf(value, name)).toBeLessThanOrEqual(SYNC_ITEM_MAX_BYTES);
+  }
+}
+
+describe('writing this browser’s copy', () => {
+  it('is off by default: nothing is copied to sync', async () => {
+    await setUp();
+    await writeService({ name: 'Client', baseUrl: OTHER, apiKey: OTHER_KEY, keyForSessionOnly: true });
+    await settle();
+    expect(copiesWritten()).toEqual([]);
+    expect(await handlers().getSettingsSync({})).toMatchObject({ enabled: false });
+  });
+
+  it('copies the services and the privacy, never a key, a webhook or a report, at every write', async () => {
+    await setUp();
+    await handlers().setSettingsSync({ enabled: true });
+    await writeService({ name: 'Client', baseUrl: OTHER, apiKey: OTHER_KEY, keyForSessionOnly: true });
+    await settle();
+    await writePreferences({ defaultPrivacy: 2 });
+    await settle();
+    expect(copiesWritten().length).toBeGreaterThanOrEqual(3);
+    expectNoSecretWritten();
+    const { services, defaultId } = await readServiceList();
+    expect(await syncedCopy()).toEqual({
+      format: 'site-report-sync',
+      version: 1,
+      writtenAt: expect.any(Number),
+      preferences: { defaultPrivacy: 2 },
+      services: services.map(({ id, name, baseUrl, keyForSessionOnly }) => ({ id, name, baseUrl, keyForSessionOnly })),
+      defaultId,
+    });
+    expect(await handlers().getSettingsSync({})).toMatchObject({ enabled: true, problem: null, trimmed: 0 });
+  });
+
+  it('waits for changes to pause, and writes at most once every 2 s', async () => {
+    await setUp();
+    await handlers().setSettingsSync({ enabled: true });
+    const before = copiesWritten().length;
+    for (let i = 0; i < 10; i += 1) {
+      await writePreferences({ defaultPrivacy: i % 2 === 0 ? 0 : 2 });
+      await vi.advanceTimersByTimeAsync(500);
+    }
+    await settle();
+    expect(copiesWritten().length - before).toBe(1);
+    const times = writes.filter((write) => 'settingsCopy' in write.items).map((write) => write.at);
+    expect(times.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(SYNC_WRITE_GAP_MS);
+  });
+
+  it('leaves out the services that would pass the 8 KB per item, and says how many', async () => {
+    await setUp();
+    for (let i = 0; i < 9; i += 1) {
+      await writeService({ name: `Client ${i}`, baseUrl: `https://c${i}.example/${'p'.repeat(1800)}`, apiKey: KEY, keyForSessionOnly: false });
+    }
+    const view = await handlers().setSettingsSync({ enabled: true });
+    expectNoSecretWritten();
+    const copy = (await syncedCopy())!;
+    expect(syncBytesOf(copy)).toBeLessThanOrEqual(SYNC_ITEM_MAX_BYTES);
+    const kept = (copy.services as { baseUrl: string }[]).length;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(10);
+    expect(view.trimmed).toBe(10 - kept);
+    // The default is always first, so it is never the one left out.
+    expect((copy.services as { id: string }[])[0]!.id).toBe((await readServiceList()).defaultId);
+  });
+
+  it('stops when turned off, and leaves the copy for the other browsers', async () => {
+    await setUp();
+    await handlers().setSettingsSync({ enabled: true });
+    await handlers().setSettingsSync({ enabled: false });
+    const before = copiesWritten().length;
+    await writePreferences({ defaultPrivacy: 0 });
+    await settle();
+    expect(copiesWritten().length).toBe(before);
+    expect(await syncedCopy()).toBeDefined();
+  });
+});
+
+describe('a copy from another browser', () => {
+  async function syncing() {
+    await setUp();
+    await handlers().setSettingsSync({ enabled: true });
+  }
+
+  it('is merged: services matched by address keep their id and key, new ones come without a key, the newer default and privacy taken', async () => {
+    await syncing();
+    const agencyId = (await readServiceList()).defaultId!;
+    const before = copiesWritten().length;
+    const copy = copyFrom();
+    await arrives(copy);
+    const { services, defaultId } = await readServiceList();
+    expect(services.map((s) => s.baseUrl)).toEqual([BASE, OTHER]);
+    expect(services[0]!.id).toBe(agencyId);
+    expect((await readService(agencyId))!.apiKey).toBe(KEY);
+    expect((await readService('other-browser-2'))!.apiKey).toBe('');
+    expect(defaultId).toBe('other-browser-2');
+    expect((await readPreferences()).defaultPrivacy).toBe(0);
+    const view = await handlers().getSettingsSync({});
+    expect(view).toMatchObject({ problem: null, keysNeeded: ['Client'] });
+    expect(view.readAt).toBe(copy.writtenAt);
+    // Merging is no change of this browser's own: it writes nothing back.
+    expect(copiesWritten().length).toBe(before);
+    expectNoSecretWritten();
+  });
+
+  it('older than this browser’s last change: its services come, its default and privacy do not', async () => {
+    await syncing();
+    const agencyId = (await readServiceList()).defaultId!;
+    await arrives(copyFrom({ writtenAt: 1 }));
+    expect((await readServiceList()).services).toHaveLength(2);
+    expect((await readServiceList()).defaultId).toBe(agencyId);
+    expect((await readPreferences()).defaultPrivacy).toBe(1);
+  });
+
+  it('never brings a key, even when the copy holds one', async () => {
+    await syncing();
+    const services = [{ id: 'other-browser-2', name: 'Client', baseUrl: OTHER, keyForSessionOnly: false, apiKey: OTHER_KEY }];
+    await arrives(copyFrom({ services }));
+    expect((await readService('other-browser-2'))!.apiKey).toBe('');
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(OTHER_KEY);
+  });
+
+  it.each([
+    ['a service without an address', { services: [{ id: 'x', name: 'X', keyForSessionOnly: false }] }, 'bad-copy'],
+    [
+      'an address that is no web address',
+      { services: [{ id: 'x', name: 'X', baseUrl: 'ftp://files.example', keyForSessionOnly: false }] },
+      'bad-copy',
+    ],
+    [
+      'plain http to another computer',
+      { services: [{ id: 'x', name: 'X', baseUrl: 'http://reports.example', keyForSessionOnly: false }] },
+      'bad-copy',
+    ],
+    ['a privacy that does not exist', { preferences: { defaultPrivacy: 7 } }, 'bad-copy'],
+    [
+      'more services than are kept',
+      { services: Array.from({ length: 11 }, (_, i) => ({ id: `s${i}`, name: 'S', baseUrl: `https://s${i}.example`, keyForSessionOnly: false })) },
+      'bad-copy',
+    ],
+    ['another format', { format: 'something-else' }, 'bad-copy'],
+    ['a newer version', { version: 2 }, 'newer-copy'],
+  ])('with %s, is ignored and named', async (_case, change, problem) => {
+    await syncing();
+    const before = { list: await readServiceList(), preferences: await readPreferences() };
+    await arrives(copyFrom(change));
+    expect(await readServiceList()).toEqual(before.list);
+    expect(await readPreferences()).toEqual(before.preferences);
+    expect((await handlers().getSettingsSync({})).problem).toBe(problem);
+  });
+
+  it('never changes the address the organisation locked', async () => {
+    const ORG = 'https://reports.org.example';
+    await fakeBrowser.storage.managed.set({ serviceAddress: ORG, lockServiceAddress: true });
+    await handlers().getSettings({});
+    await handlers().setSettingsSync({ enabled: true });
+    const locked = (await readServiceList()).services[0]!;
+    expect(locked.baseUrl).toBe(ORG);
+    await arrives(copyFrom({ services: [{ ...locked, baseUrl: 'https://elsewhere.example' }], defaultId: locked.id }));
+    expect((await readServiceList()).services).toEqual([locked]);
+  });
+});
+
+describe('turning sync on with a copy there', () => {
+  it('asks first, and changes nothing until answered', async () => {
+    await setUp();
+    const copy = copyFrom();
+    await otherBrowserSets({ settingsCopy: copy });
+    const view = await handlers().setSettingsSync({ enabled: true });
+    expect(view.enabled).toBe(false);
+    expect(view.choice).toEqual({ writtenAt: copy.writtenAt, services: 2 });
+    expect((await readServiceList()).services).toHaveLength(1);
+  });
+
+  it('“Use the synced settings” merges them in and shares the result', async () => {
+    await setUp();
+    await otherBrowserSets({ settingsCopy: copyFrom() });
+    const view = await handlers().setSettingsSync({ enabled: true, choice: 'useSynced' });
+    expect(view).toMatchObject({ enabled: true, keysNeeded: ['Client'] });
+    expect((await readServiceList()).defaultId).toBe('other-browser-2');
+    expect((await readPreferences()).defaultPrivacy).toBe(0);
+    expect(((await syncedCopy())!.services as unknown[]).length).toBe(2);
+    expectNoSecretWritten();
+  });
+
+  it('“Replace them with this browser’s” writes this browser’s over them', async () => {
+    await setUp();
+    await otherBrowserSets({ settingsCopy: copyFrom() });
+    await handlers().setSettingsSync({ enabled: true, choice: 'replaceSynced' });
+    await settle();
+    expect((await readServiceList()).services).toHaveLength(1);
+    const copy = (await syncedCopy())!;
+    expect(copy.services).toEqual([expect.objectContaining({ baseUrl: BASE, name: 'Agency' })]);
+    expect(copy.preferences).toEqual({ defaultPrivacy: 1 });
+  });
+
+  it('a copy of a newer version is left as it is', async () => {
+    await setUp();
+    await otherBrowserSets({ settingsCopy: copyFrom({ version: 2 }) });
+    const view = await handlers().setSettingsSync({ enabled: true });
+    expect(view).toMatchObject({ enabled: true, problem: 'newer-copy' });
+    expect((await syncedCopy())!.version).toBe(2);
+  });
+});
+
+it('a default changed in this browser travels in the next copy', async () => {
+  await setUp();
+  const client = await writeService({ name: 'Client', baseUrl: OTHER, apiKey: OTHER_KEY, keyForSessionOnly: false });
+  await handlers().setSettingsSync({ enabled: true });
+  await writeDefaultServiceId(client.id);
+  await settle();
+  expect((await syncedCopy())!.defaultId).toBe(client.id);
+  expectNoSecretWritten();
+});
