@@ -1742,7 +1742,7 @@ export default {
   serviceKeyLocal: 'المفتاح محفوظ على هذا الجهاز',
   serviceEdit: 'تعديل {name}',
   serviceEditShort: 'تعديل',
-  serviceMakeDefault: 'جعل {name} الخدمة الافتراضية',
+  serviceMakeDefault: 'جعلها افتراضية: {name}',
   serviceMakeDefaultShort: 'جعلها افتراضية',
   serviceRemove: 'إزالة {name}',
   serviceRemoveShort: 'إزالة',

@@ -1164,7 +1164,7 @@ export default {
   serviceKeyLocal: 'Key kept on this device',
   serviceEdit: 'Edit {name}',
   serviceEditShort: 'Edit',
-  serviceMakeDefault: 'Make {name} the default',
+  serviceMakeDefault: 'Make default: {name}',
   serviceMakeDefaultShort: 'Make default',
   serviceRemove: 'Remove {name}',
   serviceRemoveShort: 'Remove',

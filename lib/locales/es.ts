@@ -1322,7 +1322,7 @@ export default {
   serviceKeyLocal: 'Clave guardada en este dispositivo',
   serviceEdit: 'Editar {name}',
   serviceEditShort: 'Editar',
-  serviceMakeDefault: 'Hacer de {name} el predeterminado',
+  serviceMakeDefault: 'Hacer predeterminado: {name}',
   serviceMakeDefaultShort: 'Hacer predeterminado',
   serviceRemove: 'Quitar {name}',
   serviceRemoveShort: 'Quitar',

@@ -1339,7 +1339,7 @@ export default {
   serviceKeyLocal: 'Clé gardée sur cet appareil',
   serviceEdit: 'Modifier {name}',
   serviceEditShort: 'Modifier',
-  serviceMakeDefault: 'Faire de {name} le service par défaut',
+  serviceMakeDefault: 'Définir par défaut : {name}',
   serviceMakeDefaultShort: 'Définir par défaut',
   serviceRemove: 'Retirer {name}',
   serviceRemoveShort: 'Retirer',

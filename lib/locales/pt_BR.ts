@@ -1319,7 +1319,7 @@ export default {
   serviceKeyLocal: 'Chave guardada neste dispositivo',
   serviceEdit: 'Editar {name}',
   serviceEditShort: 'Editar',
-  serviceMakeDefault: 'Tornar {name} o padrão',
+  serviceMakeDefault: 'Tornar padrão: {name}',
   serviceMakeDefaultShort: 'Tornar padrão',
   serviceRemove: 'Remover {name}',
   serviceRemoveShort: 'Remover',

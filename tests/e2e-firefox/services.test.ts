@@ -83,7 +83,7 @@ describe('a second service in Firefox', () => {
   });
 
   it('made the default, takes the popup’s report, and the first service gets nothing', async () => {
-    await (await options.page.waitForSelector('::-p-aria(Make Client the default)'))!.click();
+    await (await options.page.waitForSelector('::-p-aria(Make default: Client)'))!.click();
     await servicesSay('Client is now the default.');
 
     page = site.url('/').replace('//127.0.0.1:', '//localhost:');

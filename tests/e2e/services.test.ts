@@ -78,7 +78,7 @@ describe('several services on the options page', () => {
   });
 
   it('makes the second the default, kept across a reload', async () => {
-    await (await page.waitForSelector('::-p-aria(Make Client the default)'))!.click();
+    await (await page.waitForSelector('::-p-aria(Make default: Client)'))!.click();
     await page.waitForFunction(() => document.querySelector('.services')?.textContent?.includes('Client is now the default.'));
     await page.reload();
     await page.waitForFunction(() => document.querySelectorAll('.services__item').length === 2);

@@ -132,3 +132,15 @@ describe('the pseudo-locale', () => {
     expect([pseudo.langTag, pseudo.langDir]).toEqual(['en', 'ltr']);
   });
 });
+
+describe.each(LOCALES)('the %s catalogue’s short labels', (locale) => {
+  const catalogue = CATALOGUES[locale] as Record<string, string | PluralForms>;
+  const pairs = Object.keys(source).filter((key) => key.endsWith('Short') && typeof source[key.slice(0, -'Short'.length)] === 'string');
+
+  // A control that shows `fooShort` and is named `foo` (aria-label) must say its visible words in its name (WCAG 2.5.3).
+  it.each(pairs)('%s is said within its long label', (key) => {
+    const short = catalogue[key] as string;
+    const long = (catalogue[key.slice(0, -'Short'.length)] as string).replace(/\{\w+\}/g, 'Client A');
+    expect(long.toLocaleLowerCase(tagOf(locale))).toContain(short.toLocaleLowerCase(tagOf(locale)));
+  });
+});
