@@ -39,6 +39,7 @@ export const LEAST = [
   { label: 'report view, least: its kept first frame as a static page, no script ÷ blank tab', of: 'reportStatic', floor: 'tabBlank' },
   { label: 'worker, least: our background parsed, not run, then only answering ÷ answer-only', of: 'workerParsed', floor: 'workerFloor' },
   { label: 'worker, least: our background’s modules run, none of its start ÷ answer-only', of: 'workerEvaluated', floor: 'workerFloor' },
+  { label: 'worker, least: our background started, listeners and all, answering at once ÷ answer-only', of: 'workerStarted', floor: 'workerFloor' },
 ] as const;
 
 /** Every timing the bench keeps, ms, each from its own samples. */

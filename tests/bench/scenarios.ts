@@ -54,6 +54,7 @@ export async function runScenarios(o: ScenarioOptions): Promise<Samples> {
     const worker = await benchColdStart({ id: ext.extensionId, workers: ext, sender: options }, floor, between, o.runs, o.warmup);
     await between.parsed.sender.close();
     await between.evaluated.sender.close();
+    await between.started.sender.close();
 
     o.log('options list, Next → 100 rows, and the least DOM change');
     await options.bringToFront();

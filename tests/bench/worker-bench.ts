@@ -59,12 +59,18 @@ const SENDER = '<!doctype html><title>Sender</title>';
 const ANSWER = 'chrome.runtime.onMessage.addListener((message, sender, reply) => reply({ ok: true }))';
 
 /**
- * Two workers between the floor and ours, made from our built background (`buildDir`), each installed with a page of
+ * Three workers between the floor and ours, made from our built background (`buildDir`), each installed with a page of
  * its own: `parsed` holds the whole background inside a function never called, then only answers (what reading its
  * text costs); `evaluated` runs every module of it but registers only the answer in place of the background's own
- * start (what evaluating the modules costs: zod, the schemas, the libraries).
+ * start (what evaluating the modules costs: zod, the schemas, the libraries); `started` runs all of it, its start
+ * included (every listener the browser must know of to wake it), with the answer listening first (what the start
+ * costs before any message is handled; our own router does not answer the page, which is not one of ours).
  */
-export async function installBetween(ext: ExtensionBrowser, buildDir: string, dir: string): Promise<{ parsed: Answerer; evaluated: Answerer }> {
+export async function installBetween(
+  ext: ExtensionBrowser,
+  buildDir: string,
+  dir: string,
+): Promise<{ parsed: Answerer; evaluated: Answerer; started: Answerer }> {
   const background = await readFile(join(buildDir, 'background.js'), 'utf8');
   // WXT's wrapper ends the bundle with `try{x=y.main(), …}`: the background's start.
   const start = /([\w$]+)=([\w$]+)\.main\(\)/;
@@ -72,6 +78,7 @@ export async function installBetween(ext: ExtensionBrowser, buildDir: string, di
   const variants = {
     parsed: `function neverCalled() {\n${background}\n}\n${ANSWER};\n`,
     evaluated: background.replace(start, `$1=${ANSWER}`),
+    started: `${ANSWER};\n${background}`,
   };
   const installed: Partial<Record<keyof typeof variants, Answerer>> = {};
   for (const [name, script] of Object.entries(variants) as [keyof typeof variants, string][]) {
@@ -85,7 +92,7 @@ export async function installBetween(ext: ExtensionBrowser, buildDir: string, di
     await workers.worker();
     installed[name] = { id, workers, sender: await ext.newTab(`chrome-extension://${id}/sender.html`) };
   }
-  return installed as { parsed: Answerer; evaluated: Answerer };
+  return installed as { parsed: Answerer; evaluated: Answerer; started: Answerer };
 }
 
 /**
@@ -111,21 +118,29 @@ export async function coldAnswer({ workers, sender }: Answerer): Promise<number>
 export async function benchColdStart(
   ours: Answerer,
   floor: Answerer,
-  between: { parsed: Answerer; evaluated: Answerer },
+  between: { parsed: Answerer; evaluated: Answerer; started: Answerer },
   runs: number,
   warmup: number,
 ) {
-  const result = { workerCold: [] as number[], workerFloor: [] as number[], workerParsed: [] as number[], workerEvaluated: [] as number[] };
+  const result = {
+    workerCold: [] as number[],
+    workerFloor: [] as number[],
+    workerParsed: [] as number[],
+    workerEvaluated: [] as number[],
+    workerStarted: [] as number[],
+  };
   for (let i = 0; i < warmup + runs; i += 1) {
     const cold = await coldAnswer(ours);
     const answerOnly = await coldAnswer(floor);
     const parsed = await coldAnswer(between.parsed);
     const evaluated = await coldAnswer(between.evaluated);
+    const started = await coldAnswer(between.started);
     if (i < warmup) continue;
     result.workerCold.push(cold);
     result.workerFloor.push(answerOnly);
     result.workerParsed.push(parsed);
     result.workerEvaluated.push(evaluated);
+    result.workerStarted.push(started);
   }
   return result;
 }
