@@ -287,17 +287,12 @@ export async function readDefaultServiceId(): Promise<string | null> {
 
 /** One service with its key (empty unless saved for the service's origin); `id` null or absent: the default. Null when there is no such service. */
 export async function readService(id?: string | null): Promise<ServiceWithKey | null> {
-  // The list and both key areas in one round trip. A list first made from a former connection had its key written
-  // meanwhile, so then the key is read after it.
-  const keys = Promise.all([serviceKeyItems.local.read(), serviceKeyItems.session.read()]);
-  const stored = await servicesItem.read();
-  if (!stored) keys.catch(() => undefined);
-  const list = stored ?? (await readStoredList());
+  // The list first: moving a former connection writes its key before the list.
+  const list = await readList();
   const wanted = id ?? list.defaultId;
   const service = list.services.find((entry) => entry.id === wanted);
   if (!service) return null;
-  const [local, session] = stored ? await keys : await Promise.all([serviceKeyItems.local.read(), serviceKeyItems.session.read()]);
-  const saved = (service.keyForSessionOnly ? session : local)[service.id];
+  const saved = (await keyAreaFor(service.keyForSessionOnly).read())[service.id];
   return { service, apiKey: saved && saved.origin === originOf(service.baseUrl) ? saved.key : '' };
 }
 

@@ -18,7 +18,7 @@ import {
   writeConnection,
 } from '@/lib/storage';
 import { t } from '@/lib/shared/i18n';
-import { managedPolicy, managedPolicyApplied, registerManagedPolicy, type ManagedPolicy } from '@/lib/background/managed/managed-policy';
+import { managedPolicy, registerManagedPolicy, type ManagedPolicy } from '@/lib/background/managed/managed-policy';
 
 /** A named service's connection (absent: the default's); a named service that is gone has none. */
 async function readConnectionOf(serviceId?: string | null): Promise<Awaited<ReturnType<typeof readConnectionAndLifetime>>> {
@@ -38,12 +38,8 @@ async function hasPermission(baseUrl: string): Promise<boolean> {
  * not permitted): the stored connection and its permission read once for both.
  */
 export async function settingsAndApi(serviceId?: string | null): Promise<{ settings: SettingsView; api: ReportsApi | null }> {
-  // Read beside the policy, and again in the rare start where applying the policy changed what was read.
-  const read = () => Promise.all([readConnectionOf(serviceId), readPreferences()]);
-  const beside = read();
-  const { policy, wrote } = await managedPolicyApplied();
-  if (wrote) beside.catch(() => undefined);
-  const [{ connection, keyForSessionOnly }, preferences] = await (wrote ? read() : beside);
+  const policy = await managedPolicy();
+  const [{ connection, keyForSessionOnly }, preferences] = await Promise.all([readConnectionOf(serviceId), readPreferences()]);
   const permissionGranted = connection ? await hasPermission(connection.baseUrl) : false;
   const settings: SettingsView = {
     baseUrl: connection?.baseUrl ?? null,

@@ -61,13 +61,10 @@ export function readManagedPolicy(area: Record<string, unknown>): ManagedPolicy 
   };
 }
 
-/**
- * Presets the address when none is kept, when the administrator set a new one, or always when locked; presets the privacy once per value.
- * Says whether it wrote the connection or the preferences.
- */
-async function applyPolicy(policy: ManagedPolicy, applied: Awaited<ReturnType<typeof managedApplied.read>>): Promise<boolean> {
+/** Presets the address when none is kept, when the administrator set a new one, or always when locked; presets the privacy once per value. */
+async function applyPolicy(policy: ManagedPolicy): Promise<void> {
+  const applied = await managedApplied.read();
   const { serviceAddress, defaultPrivacy } = policy;
-  let wrote = false;
   if (serviceAddress !== null) {
     const connection = await readConnection();
     const differs = connection?.baseUrl !== serviceAddress;
@@ -76,40 +73,27 @@ async function applyPolicy(policy: ManagedPolicy, applied: Awaited<ReturnType<ty
       // A key goes only to the origin it was saved for.
       const apiKey = saved && saved.origin === new URL(serviceAddress).origin ? saved.key : '';
       await writeConnection({ baseUrl: serviceAddress, apiKey });
-      wrote = true;
     }
   }
-  if (defaultPrivacy !== null && applied.defaultPrivacy !== defaultPrivacy) {
-    await writePreferences({ defaultPrivacy });
-    wrote = true;
-  }
+  if (defaultPrivacy !== null && applied.defaultPrivacy !== defaultPrivacy) await writePreferences({ defaultPrivacy });
   if (applied.serviceAddress !== serviceAddress || applied.defaultPrivacy !== defaultPrivacy) {
     await managedApplied.write({ serviceAddress, defaultPrivacy });
   }
-  return wrote;
 }
 
-let current: Promise<{ policy: ManagedPolicy; wrote: boolean }> | null = null;
+let current: Promise<ManagedPolicy> | null = null;
 
-/**
- * The policy, read and applied once per worker (the first caller waits; later ones get it at once), and whether
- * applying it wrote the connection or the preferences: what was read beside it is then out of date.
- */
-export function managedPolicyApplied(): Promise<{ policy: ManagedPolicy; wrote: boolean }> {
+/** The policy, read and applied once per worker (the first caller waits; later ones get it at once). */
+export function managedPolicy(): Promise<ManagedPolicy> {
   current ??= (async () => {
-    const [area, applied] = await Promise.all([readManagedArea(), managedApplied.read()]);
-    const policy = readManagedPolicy(area);
-    return { policy, wrote: await applyPolicy(policy, applied) };
+    const policy = readManagedPolicy(await readManagedArea());
+    await applyPolicy(policy);
+    return policy;
   })().catch((error: unknown) => {
     current = null;
     throw error;
   });
   return current;
-}
-
-/** The policy, read and applied once per worker. */
-export async function managedPolicy(): Promise<ManagedPolicy> {
-  return (await managedPolicyApplied()).policy;
 }
 
 /** A policy changed while the browser runs is read again at the next need; `changed` tells the pages. */
