@@ -161,7 +161,9 @@ describe('the side panel', { timeout: 60_000 }, () => {
         return framedId(found) === theirs!.id ? found : null;
       });
       expect(new URL(frame.url()).searchParams.get('service')).toBe(id);
-      expect(await frame.$eval('.report__service', (line) => line.textContent?.trim())).toBe('Service: Client');
+      // The service's name line is drawn once its code is in, after the report's first frame.
+      const line = await frame.waitForSelector('.report__service', { timeout: 10_000 });
+      expect(await line!.evaluate((element) => element.textContent?.trim())).toBe('Service: Client');
       expect(other.requestLog.some((r) => r.path.startsWith(`/api/v1/reports/${theirs!.id}`))).toBe(true);
     } finally {
       await other.close();
