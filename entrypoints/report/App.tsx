@@ -5,11 +5,11 @@ import { askForReport, keptCopyWithin, useReport } from '@/lib/report/use-report
 import { readReportViewTarget } from '@/lib/shared/report-view-address';
 import { t } from '@/lib/shared/i18n';
 import { sendForService } from '@/lib/pages/send-to-background';
-import { readReportViewService } from '@/lib/report/report-view-service';
+import { serviceInAddress } from '@/lib/shared/service-bounds';
 
 const target = readReportViewTarget(location.search);
 // Every message of the view is for the report's service.
-sendForService(readReportViewService(location.search));
+sendForService(serviceInAddress(location.search));
 // Asked before anything is drawn: the background's answers are on their way while the page starts.
 const asked = target ? askForReport(target) : null;
 

@@ -4,10 +4,10 @@ import { PanelHeading } from '@/components/panel/PanelHeading';
 import { useFrontTab } from '@/lib/panel/use-front-tab';
 import { t } from '@/lib/shared/i18n';
 import { sendForService } from '@/lib/pages/send-to-background';
-import { readPanelService } from '@/lib/panel/panel-service';
+import { serviceInAddress } from '@/lib/shared/service-bounds';
 
 // Every message the panel sends, and every report it frames, is for the service its address names (else the default).
-sendForService(readPanelService(location.search));
+sendForService(serviceInAddress(location.search));
 
 export function App() {
   const { front } = useFrontTab();

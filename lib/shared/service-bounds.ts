@@ -12,6 +12,12 @@ export function serviceParam(id: string | null | undefined): id is string {
   return typeof id === 'string' && id.length <= SERVICE_ID_MAX && /^[\w-]+$/.test(id);
 }
 
+/** The service a page's own address names (`report.html?id=12&service=…`, `sidepanel.html?service=…`), or undefined: the default. */
+export function serviceInAddress(search: string): string | undefined {
+  const service = new URLSearchParams(search).get('service');
+  return serviceParam(service) ? service : undefined;
+}
+
 /** A new service's name when none is typed: the host of its address. */
 export function serviceNameOf(baseUrl: string): string {
   return new URL(baseUrl).host.slice(0, SERVICE_NAME_MAX);

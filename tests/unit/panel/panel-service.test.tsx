@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PanelScreen } from '@/components/panel/PanelScreen';
 import { createHandlers } from '@/lib/background/handlers';
 import { dispatch } from '@/lib/background/router';
-import { readPanelService } from '@/lib/panel/panel-service';
+import { serviceInAddress } from '@/lib/shared/service-bounds';
 import { sendForService } from '@/lib/pages/send-to-background';
 import { originPattern } from '@/lib/shared/permission';
 import { writeService } from '@/lib/storage';
@@ -22,7 +22,7 @@ describe('the service the panel’s address names', () => {
     ['one with characters no id has', '?service=a%2Fb', undefined],
     ['one longer than any id', `?service=${'a'.repeat(65)}`, undefined],
   ])('%s', (_what, search, service) => {
-    expect(readPanelService(search)).toBe(service);
+    expect(serviceInAddress(search)).toBe(service);
   });
 });
 

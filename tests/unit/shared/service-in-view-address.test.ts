@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readReportViewTarget, reportViewPath, reportViewPathOf } from '@/lib/shared/report-view-address';
 import { siteViewPath } from '@/lib/shared/site-view-address';
 import { readSiteViewService } from '@/lib/site/site-view-project';
-import { readReportViewService } from '@/lib/report/report-view-service';
+import { serviceInAddress } from '@/lib/shared/service-bounds';
 import { SERVICE_ID_MAX } from '@/lib/shared/service-bounds';
 
 /** A report or site of a service other than the default names it in the view's address; the default names none. */
@@ -15,18 +15,18 @@ describe('the report view’s address', () => {
     const path = reportViewPath({ id: 12, service: ID });
     expect(path).toBe(`/report.html?id=12&service=${ID}`);
     expect(readReportViewTarget(search(path))).toEqual({ id: 12 });
-    expect(readReportViewService(search(path))).toBe(ID);
+    expect(serviceInAddress(search(path))).toBe(ID);
   });
 
   it('names no service for the default', () => {
     expect(reportViewPath({ id: 12 })).toBe('/report.html?id=12');
-    expect(readReportViewService('?id=12')).toBeUndefined();
+    expect(serviceInAddress('?id=12')).toBeUndefined();
   });
 
   it('carries it from a listed report too', () => {
     const path = reportViewPathOf({ id: 4, url: 'https://example.com/', generatedAt: null, createdAt: null }, 7, ID);
     expect(readReportViewTarget(search(path))).toMatchObject({ id: 4, tabId: 7 });
-    expect(readReportViewService(search(path))).toBe(ID);
+    expect(serviceInAddress(search(path))).toBe(ID);
   });
 
   it.each([
@@ -34,7 +34,7 @@ describe('the report view’s address', () => {
     ['with other characters', 'x/../y'],
     ['empty', ''],
   ])('reads no service %s', (_, service) => {
-    expect(readReportViewService(`?id=1&service=${encodeURIComponent(service)}`)).toBeUndefined();
+    expect(serviceInAddress(`?id=1&service=${encodeURIComponent(service)}`)).toBeUndefined();
   });
 });
 
