@@ -151,14 +151,16 @@ describe('the services switches in Firefox', () => {
     await tab.bringToFront();
     await clickToolbarButton(ext.chrome, ext.id);
     await waitForToolbarPopup(host, 'its reports', (view) => view.state === 'ready');
-    const panel = await host.evaluate(() => {
-      const doc: Document = Reflect.get(browser.extension.getViews({ type: 'popup' })[0]!, 'document');
-      return {
-        chosen: doc.querySelector<HTMLSelectElement>('.popup__service select')?.value,
-        reports: [...doc.querySelectorAll<HTMLAnchorElement>('.page-reports__list li a')].map((a) => new URL(a.href).searchParams.get('id')),
-      };
-    });
-    expect(panel).toEqual({ chosen: agencyId, reports: [String(listed[0]!.id)] });
+    // The switch comes in its own chunk, so it may be drawn a moment after the form is ready.
+    const readPanel = () =>
+      host.evaluate(() => {
+        const doc: Document = Reflect.get(browser.extension.getViews({ type: 'popup' })[0]!, 'document');
+        return {
+          chosen: doc.querySelector<HTMLSelectElement>('.popup__service select')?.value,
+          reports: [...doc.querySelectorAll<HTMLAnchorElement>('.page-reports__list li a')].map((a) => new URL(a.href).searchParams.get('id')),
+        };
+      });
+    await expect.poll(readPanel, { timeout: 10_000 }).toEqual({ chosen: agencyId, reports: [String(listed[0]!.id)] });
     await closeToolbarPopup(host);
     keysKeptApart();
   });
