@@ -37,7 +37,9 @@ function zodWithoutEvalProbe(): Plugin {
  * What hands a report over (its link and the service's addresses, the agency, trackers, CSV, the clipboard) apart: the popup loads it after
  * its first frame. WXT's empty `virtual:wxt-html-plugins` module (every page imports
  * it) and Vite's helper for `import()` (the popup's and the report view's later screens) join the shared
- * file rather than load as files of their own. Only in the pages' build:
+ * file rather than load as files of their own. What the report view and the site view share of lib/report (the
+ * check guide, findings, the chart) in one file too, where rolldown would split it by which pages use each
+ * module: only the modules a page loads at start (`$initial`), so what they load later stays apart. Only in the pages' build:
  * the background is one IIFE file, which has no chunks.
  */
 function sharedPageChunks(): Plugin {
@@ -54,6 +56,7 @@ function sharedPageChunks(): Plugin {
     /[\\/](components[\\/]ui[\\/]WatchPages?Button\.tsx|lib[\\/]pages[\\/]use-watch-pages\.ts|lib[\\/]shared[\\/](watch-cost|webhook-address)\.ts)/;
   const shared =
     /([\\/](node_modules[\\/]preact|lib[\\/](pages|shared|api)|components[\\/]ui)[\\/]|virtual:wxt-html-plugins|vite[\\/]preload-helper)/;
+  const reportView = /[\\/](lib[\\/]report[\\/]|components[\\/]report[\\/]Chart(Frame|EdgeDate)\.tsx)/;
   return {
     name: 'shared-page-chunks',
     outputOptions(output) {
@@ -71,6 +74,8 @@ function sharedPageChunks(): Plugin {
             { name: 'dialogs', test: dialogs },
             { name: 'limits', test: limits },
             { name: 'handover', test: handover, minShareCount: 2 },
+            // Last: the modules the groups above took stay theirs (a group takes its modules' dependencies too).
+            { name: 'report-view', test: reportView, tags: ['$initial'] },
           ],
         },
       };
