@@ -13,6 +13,7 @@ import { AGENCY_NAME_MAX, LOGO_DATA_URL, LOGO_DATA_URL_MAX, type Agency } from '
 import { TRACKER_ADDRESS_MAX, type IssueTracker } from '@/lib/shared/issue-tracker';
 import { SERVICE_ID_MAX, SERVICE_NAME_MAX, SERVICES_MAX } from '@/lib/shared/service-bounds';
 import { SETTINGS_FILE_MAX_BYTES } from '@/lib/shared/settings-file';
+import { MAX_PAGE_ADDRESS } from '@/lib/shared/page-address';
 
 /**
  * The whole protocol between the extension's pages and its background, and
@@ -26,7 +27,7 @@ import { SETTINGS_FILE_MAX_BYTES } from '@/lib/shared/settings-file';
 export const privacy = lazy(() => z.literal(PRIVACY_VALUES));
 const password = lazy(() => z.string().check(z.minLength(1), z.maxLength(128)));
 const reportId = lazy(() => z.int().check(z.positive()));
-const pageUrl = lazy(() => z.string().check(z.minLength(1), z.maxLength(2048)));
+const pageUrl = lazy(() => z.string().check(z.minLength(1), z.maxLength(MAX_PAGE_ADDRESS)));
 /** One scheme of one site, as "Show on page" asks for it: `http://host/*` or `https://host/*`. */
 const sitePattern = lazy(() => z.string().check(z.maxLength(300), z.regex(/^https?:\/\/[^/*]+\/\*$/)));
 

@@ -47,6 +47,7 @@ export default {
   pageNoneYet: 'In diesem Tab ist noch keine Seite geöffnet.',
   pageStore: 'Über Seiten der Browser-Stores sind keine Berichte möglich: Der Browser hält Erweiterungen von ihnen fern.',
   pageNotWeb: 'Berichte gibt es nur über Webseiten (http oder https).',
+  pageAddressTooLong: 'Die Adresse dieser Seite ist zu lang für einen Bericht: Der Dienst nimmt Adressen mit bis zu 2.048 Zeichen an.',
 
   addressEmpty: 'Geben Sie die Adresse Ihres Berichtsdienstes ein, etwa https://reports.example.com.',
   addressNotAddress: 'Das ist keine Webadresse. Geben Sie die Adresse Ihres Berichtsdienstes ein, etwa https://reports.example.com.',

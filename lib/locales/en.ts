@@ -52,6 +52,7 @@ export default {
   pageNoneYet: 'This tab has no page open yet.',
   pageStore: "Browser store pages can't be reported: the browser keeps extensions away from them.",
   pageNotWeb: 'Only web pages (http or https) can be reported.',
+  pageAddressTooLong: "This page's address is too long to report: the service takes addresses of up to 2,048 characters.",
 
   // Errors: the service's address.
   addressEmpty: 'Enter the address of your report service, such as https://reports.example.com.',

@@ -47,6 +47,8 @@ export default {
   pageNoneYet: 'Esta pestaña aún no tiene ninguna página abierta.',
   pageStore: 'No se pueden crear informes de las páginas de las tiendas del navegador: el navegador mantiene las extensiones alejadas de ellas.',
   pageNotWeb: 'Solo se pueden crear informes de páginas web (http o https).',
+  pageAddressTooLong:
+    'La dirección de esta página es demasiado larga para crear un informe: el servicio admite direcciones de hasta 2048 caracteres.',
 
   addressEmpty: 'Escribe la dirección de tu servicio de informes, por ejemplo https://reports.example.com.',
   addressNotAddress: 'Esto no es una dirección web. Escribe la dirección de tu servicio de informes, por ejemplo https://reports.example.com.',

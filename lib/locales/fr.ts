@@ -47,6 +47,8 @@ export default {
   pageNoneYet: 'Aucune page n’est encore ouverte dans cet onglet.',
   pageStore: 'Les pages des boutiques du navigateur ne peuvent pas faire l’objet d’un rapport : le navigateur en tient les extensions à l’écart.',
   pageNotWeb: 'Seules les pages web (http ou https) peuvent faire l’objet d’un rapport.',
+  pageAddressTooLong:
+    'L’adresse de cette page est trop longue pour faire l’objet d’un rapport : le service accepte des adresses de 2 048 caractères au plus.',
 
   addressEmpty: 'Saisissez l’adresse de votre service de rapports, par exemple https://reports.example.com.',
   addressNotAddress: 'Ce n’est pas une adresse web. Saisissez l’adresse de votre service de rapports, par exemple https://reports.example.com.',

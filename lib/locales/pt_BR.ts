@@ -47,6 +47,7 @@ export default {
   pageNoneYet: 'Esta aba ainda não tem nenhuma página aberta.',
   pageStore: 'Não é possível gerar relatórios das páginas das lojas do navegador: o navegador mantém as extensões longe delas.',
   pageNotWeb: 'Só é possível gerar relatórios de páginas da web (http ou https).',
+  pageAddressTooLong: 'O endereço desta página é longo demais para gerar um relatório: o serviço aceita endereços de até 2.048 caracteres.',
 
   addressEmpty: 'Digite o endereço do seu serviço de relatórios, como https://reports.example.com.',
   addressNotAddress: 'Isto não é um endereço da web. Digite o endereço do seu serviço de relatórios, como https://reports.example.com.',

@@ -46,6 +46,7 @@ export default {
   pageNoneYet: 'Bu sekmede henüz açık bir sayfa yok.',
   pageStore: 'Tarayıcı mağazası sayfalarının raporu oluşturulamaz: tarayıcı uzantıları bu sayfalardan uzak tutar.',
   pageNotWeb: 'Yalnızca web sayfalarının (http veya https) raporu oluşturulabilir.',
+  pageAddressTooLong: 'Bu sayfanın adresi rapor oluşturmak için çok uzun: hizmet en fazla 2.048 karakterlik adresleri kabul eder.',
 
   addressEmpty: 'Rapor hizmetinizin adresini girin, örneğin https://reports.example.com.',
   addressNotAddress: 'Bu bir web adresi değil. Rapor hizmetinizin adresini girin, örneğin https://reports.example.com.',

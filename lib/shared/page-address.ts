@@ -9,6 +9,9 @@ import { t, type PlainKey } from '@/lib/shared/i18n';
 
 export type Reportability = { ok: true; url: string } | { ok: false; reason: string };
 
+/** The longest address the service takes (its `url` field, the whole address as sent). */
+export const MAX_PAGE_ADDRESS = 2048;
+
 // Store pages: browsers forbid extensions to touch them, and the audit of
 // a store listing says nothing about the user's own site.
 const STORE_HOSTS = ['chromewebstore.google.com', 'addons.mozilla.org', 'microsoftedge.microsoft.com'];
@@ -44,6 +47,7 @@ export function checkReportable(address: string | undefined | null): Reportabili
     return { ok: false, reason: t('pageStore') };
   }
   url.hash = '';
+  if (url.href.length > MAX_PAGE_ADDRESS) return { ok: false, reason: t('pageAddressTooLong') };
   return { ok: true, url: url.href };
 }
 

@@ -351,6 +351,20 @@ describe('pages that cannot be reported', () => {
   );
 });
 
+describe('a page whose address is longer than the service takes', () => {
+  it('says why it cannot be reported, and offers no button', async () => {
+    const path = `/?q=${'long-address-'.repeat(170)}`;
+    expect(site.url(path).length).toBeGreaterThan(2048);
+    const popup = await popupOn(path);
+    expect(await popup.settled()).toBe('unsupported');
+    expect(await popup.notices()).toEqual([
+      expect.stringMatching(/This page's address is too long to report: the service takes addresses of up to 2,048 characters\.$/),
+    ]);
+    expect(await popup.buttons()).toEqual(['Options']);
+    await popup.close();
+  });
+});
+
 describe('when the service fails, each failure in its own words', () => {
   const messages = new Map<string, string>();
   let port: number;

@@ -43,6 +43,18 @@ describe('the popup, from opening to a report', () => {
     expect(run({ type: 'tab', url })).toEqual({ phase: 'unsupported', address: url || null, reason, settings: null });
   });
 
+  it('takes an address of up to 2,048 characters, the most the service takes, and says why a longer one cannot be reported', () => {
+    const at = (length: number) => `${PAGE}?q=${'x'.repeat(length - PAGE.length - 3)}`;
+    expect(at(2048)).toHaveLength(2048);
+    expect(run({ type: 'tab', url: at(2048) })).toMatchObject({ phase: 'loading', address: at(2048) });
+    expect(run({ type: 'tab', url: at(2049) })).toMatchObject({
+      phase: 'unsupported',
+      reason: "This page's address is too long to report: the service takes addresses of up to 2,048 characters.",
+    });
+    // The part after # is never sent, so it does not count.
+    expect(run({ type: 'tab', url: `${at(2048)}#${'y'.repeat(100)}` })).toMatchObject({ phase: 'loading', address: at(2048) });
+  });
+
   it('says so when the browser keeps the address of the tab from the extension', () => {
     expect(run({ type: 'tab', url: undefined, found: true })).toMatchObject({ phase: 'unsupported', reason: HIDDEN_ADDRESS });
   });
