@@ -3,6 +3,7 @@ import { keptServices } from '@/lib/background/settings-file/services-part';
 import { copyOf, fingerprintOf, SYNC_WRITE_GAP_MS, usableCopy } from '@/lib/background/settings-sync/sync-copy';
 import { mergeSyncedCopy } from '@/lib/background/settings-sync/sync-merge';
 import type { RequestOf, SettingsSyncView } from '@/lib/protocol';
+import { afterStart } from '@/lib/background/start-work';
 import { createSerialQueue } from '@/lib/shared/serial-queue';
 import {
   readPreferences,
@@ -19,7 +20,7 @@ import {
 /**
  * "Sync without secrets": with the setting on, this browser's default privacy and services (never a
  * key) are copied to the account's sync a moment after each change, and another browser's copy is
- * merged in when it arrives. One change at a time; nothing is read before the setting is needed.
+ * merged in when it arrives. One change at a time; with the setting off, nothing more is read.
  */
 
 const queue = createSerialQueue();
@@ -59,7 +60,8 @@ async function writeCopy(always: boolean): Promise<void> {
 
 /**
  * A local change: the copy is written once changes pause for SYNC_WRITE_GAP_MS, so two writes are never
- * closer. The event that made the change keeps the worker alive far longer than the wait.
+ * closer. The event that made the change keeps the worker alive far longer than the wait; a worker stopped
+ * within it all the same (the browser closed) writes the change at its next start (`catchUp`).
  */
 function writeSoon(): void {
   clearTimeout(timer);
@@ -120,7 +122,16 @@ export async function setSettingsSync({ enabled, choice }: RequestOf<'setSetting
   return settingsSyncView(asked);
 }
 
-/** Listeners only: nothing is read until a change comes. */
+/**
+ * A change this browser's copy does not hold yet (a worker stopped within the wait, a write that failed) is written
+ * soon: the state keeps the fingerprint of the last copy written or merged.
+ */
+async function catchUp(): Promise<void> {
+  const state = await settingsSync.read();
+  if (state.enabled && (await localCopy(0)).fingerprint !== state.fingerprint) writeSoon();
+}
+
+/** Listeners, and once the start is over, the change a stopped worker left unwritten. */
 export function registerSettingsSync(): void {
   const changed = () => {
     void settingsSync.read().then((state) => state.enabled && writeSoon());
@@ -128,4 +139,5 @@ export function registerSettingsSync(): void {
   watchServices(changed);
   watchPreferences(changed);
   watchSyncedCopy(() => void queue(readCopy).catch(warn));
+  afterStart(() => queue(catchUp));
 }

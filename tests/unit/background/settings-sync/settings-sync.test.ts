@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
 import { registerChangeAnnouncer } from '@/lib/background/connection';
 import { registerSettingsSync } from '@/lib/background/settings-sync/settings-sync';
+import { startOver } from '@/lib/background/start-work';
 import { SYNC_ITEM_MAX_BYTES, SYNC_WRITE_GAP_MS, syncBytesOf } from '@/lib/background/settings-sync/sync-copy';
 import {
   DEFAULT_WATCH_SETTINGS,
@@ -137,6 +138,29 @@ describe('writing this browser’s copy', () => {
     const times = writes.filter((write) => 'settingsCopy' in write.items).map((write) => write.at);
     expect(times.length).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(SYNC_WRITE_GAP_MS);
+  });
+
+  it('writes at the next start a change a stopped worker left unwritten, and nothing when there is none', async () => {
+    await setUp();
+    await handlers().setSettingsSync({ enabled: true });
+    await settle();
+    // A start with every change written writes nothing.
+    const before = copiesWritten().length;
+    startOver();
+    await settle();
+    expect(copiesWritten()).toHaveLength(before);
+    await writePreferences({ defaultPrivacy: 0 });
+    // The worker stops within the wait: its timer is gone, and nothing was written.
+    vi.clearAllTimers();
+    await settle();
+    expect(copiesWritten()).toHaveLength(before);
+    // Its next start.
+    registerSettingsSync();
+    startOver();
+    await settle();
+    expect(copiesWritten()).toHaveLength(before + 1);
+    expect((await syncedCopy())!.preferences).toEqual({ defaultPrivacy: 0 });
+    expectNoSecretWritten();
   });
 
   it('leaves out the services that would pass the 8 KB per item, and says how many', async () => {
