@@ -571,7 +571,8 @@ export const requests = {
   queueReport: lazy(() =>
     z.object({ url: pageUrl, privacy: z.union([z.literal(0), z.literal(1)]), sentAt: z.number(), offline: z.optional(z.boolean()) }),
   ),
-  cancelQueued: lazy(() => z.object({ url: pageUrl })),
+  /** The popup cancels its service's queued report; the options page's queue, which names no service, every one of the address. */
+  cancelQueued: lazy(() => z.object({ url: pageUrl, everyService: z.optional(z.literal(true)) })),
   getQueue: lazy(() => z.object({})),
   /** Tries every queued report now, without waiting for its turn. */
   retryQueue: lazy(() => z.object({})),

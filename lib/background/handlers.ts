@@ -77,7 +77,7 @@ export function createHandlers(): Handlers {
     createReport: async (request, from) => startReport(await connected(from), request),
     waitForJob: async ({ url }, from) => waitForJob(await apiIfConnected(from), url, from?.service),
     queueReport: ({ url, privacy, sentAt, offline }, from) => queueReport({ url, privacy, sentAt, reached: !offline, service: from?.service }),
-    cancelQueued: ({ url }) => cancelQueued(url),
+    cancelQueued: ({ url, everyService }, from) => cancelQueued(url, everyService ? undefined : (from?.service ?? null)),
     getQueue: () => readQueue(),
     retryQueue: () => retryQueuedNow(),
     dismissJob: ({ url }, from) => dismissJob(url, from?.service),

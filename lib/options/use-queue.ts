@@ -21,7 +21,8 @@ export function useQueue() {
     await act(() => sendToBackground('retryQueue', {}));
     setBusy(false);
   };
-  const cancel = (url: string) => act(async () => (await sendToBackground('cancelQueued', { url }), sendToBackground('getQueue', {})));
+  const cancel = (url: string) =>
+    act(async () => (await sendToBackground('cancelQueued', { url, everyService: true }), sendToBackground('getQueue', {})));
 
   return { queue, busy, error, retryNow, cancel };
 }

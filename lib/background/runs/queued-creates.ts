@@ -149,7 +149,10 @@ async function dropQueued(url: string, unlessSending = false, service?: string):
   if ((await runs.read()).some(drop)) await runs.update((list) => list.filter((run) => !drop(run)));
   return null;
 }
-export const cancelQueued = (url: string) => dropQueued(url);
+/** Cancels the queued report of a page on `service` (null: the default), or on every service (undefined). */
+export async function cancelQueued(url: string, service?: string | null): Promise<null> {
+  return dropQueued(url, false, service === null ? ((await readDefaultServiceId()) ?? undefined) : service);
+}
 
 /** How long "Try now" waits for every queued report to have been tried once. */
 const TRY_NOW_MOST_MS = 120_000;

@@ -71,14 +71,21 @@ export const readRunViews = async (): Promise<RunView[]> => (await runs.read()).
 export const MAX_RUN_ITEMS = 20_000;
 
 /** Pages the popup is making a report of: no run sends them a create too. */
-async function createsOutsideRuns(): Promise<Set<string>> {
-  return new Set(Object.values(await reportJobs.read()).flatMap((job) => (job.state === 'running' ? [pageKey(job.url)] : [])));
+async function createsOutsideRuns(service: string | null, defaultId: string | null): Promise<Set<string>> {
+  const jobs = Object.values(await reportJobs.read());
+  return new Set(jobs.flatMap((job) => (job.state === 'running' && (job.service ?? defaultId) === service ? [pageKey(job.url)] : [])));
 }
 
-/** Every page a create is sent or to be sent for now, by its key (`pageKey`). */
-export async function createsUnderWay(): Promise<Set<string>> {
-  const [list, outside] = await Promise.all([runs.read(), createsOutsideRuns()]);
-  return new Set([...keysUnderWay(list, 'create'), ...outside]);
+/** The runs of `service`, with `defaultId` the service of a run that names none: what one service has under way is never another's. */
+const runsOf = (list: readonly Run[], service: string | null, defaultId: string | null) =>
+  list.filter((run) => (run.service ?? defaultId) === service);
+
+/** Every page a create is sent or to be sent for now on `service` (absent: the default), by its key (`pageKey`). */
+export async function createsUnderWay(service?: string | null): Promise<Set<string>> {
+  const defaultId = await readDefaultServiceId();
+  const serviceId = service ?? defaultId;
+  const [list, outside] = await Promise.all([runs.read(), createsOutsideRuns(serviceId, defaultId)]);
+  return new Set([...keysUnderWay(runsOf(list, serviceId, defaultId), 'create'), ...outside]);
 }
 
 /**
@@ -106,16 +113,24 @@ export async function addRun(
       message: t('runTooBig', { title: runTitle(action, matched, privacy ?? null), max: MAX_RUN_ITEMS }),
     });
   }
-  const outside = action === 'create' ? await createsOutsideRuns() : new Set<string>();
   // The run keeps the service it was started for: its items never go to another.
-  const serviceId = service ?? (await readDefaultServiceId());
+  const defaultId = await readDefaultServiceId();
+  const serviceId = service ?? defaultId;
+  const outside = action === 'create' ? await createsOutsideRuns(serviceId, defaultId) : new Set<string>();
   const ofService = (run: Run): Run => (serviceId ? { ...run, service: serviceId } : run);
   let added: Run | null = null;
   // Read and written in one change of the stored runs: a second click's run sees the first one's items.
   await runs.update((list) => {
     const run = shape(
       ofService(
-        newRun(crypto.randomUUID(), action, targets, privacy, Date.now(), new Set([...keysUnderWay(list, action), ...outside, ...alsoUnderWay])),
+        newRun(
+          crypto.randomUUID(),
+          action,
+          targets,
+          privacy,
+          Date.now(),
+          new Set([...keysUnderWay(runsOf(list, serviceId, defaultId), action), ...outside, ...alsoUnderWay]),
+        ),
       ),
     );
     added = run;

@@ -92,3 +92,28 @@ describe('report jobs of two services on one address', () => {
     expect((await send<PageState>('getPageState', { url: page }, ids.client)).job).toBeNull();
   });
 });
+
+describe('reports queued on two services for one address', () => {
+  const queued = async (service?: string) => (await send<PageState>('getPageState', { url: page }, service)).queued;
+
+  it('the popup cancels its own service’s only; the options page’s queue, every one', async () => {
+    await send('queueReport', { url: page, privacy: 1, sentAt: Date.now() });
+    await send('queueReport', { url: page, privacy: 0, sentAt: Date.now() }, ids.client);
+    expect(await send('getQueue', {})).toHaveLength(2);
+
+    // The popup on the default service.
+    await send('cancelQueued', { url: page });
+    expect(await queued()).toBeNull();
+    expect(await queued(ids.client)).toMatchObject({ url: page, privacy: 0 });
+
+    await send('queueReport', { url: page, privacy: 1, sentAt: Date.now() });
+    // The popup switched to the client's service.
+    await send('cancelQueued', { url: page }, ids.client);
+    expect(await queued(ids.client)).toBeNull();
+    expect(await queued()).toMatchObject({ url: page, privacy: 1 });
+
+    await send('queueReport', { url: page, privacy: 0, sentAt: Date.now() }, ids.client);
+    await send('cancelQueued', { url: page, everyService: true });
+    expect(await send('getQueue', {})).toEqual([]);
+  });
+});
