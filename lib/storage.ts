@@ -416,19 +416,35 @@ export async function writeConnection(connection: { baseUrl: string; apiKey: str
 /** Calls back when the address or the key changes (every save changes the list's revision). */
 export const watchConnection = watchServices;
 
-// --- Preferences: synced, read field by field so one bad value keeps the others.
+// --- Preferences: this browser's own, read field by field so one bad value keeps the others. They reach the
+// account's other browsers only with "Sync without secrets" on (lib/background/settings-sync/).
 
 const DEFAULT_PREFERENCES: Preferences = { defaultPrivacy: 1, badgeEnabled: false };
-const preferencesItem = defineStored<Preferences>(
-  'sync:preferences',
-  lazy(() =>
-    z.object({
-      defaultPrivacy: z.catch(preferencesSchema.shape.defaultPrivacy, DEFAULT_PREFERENCES.defaultPrivacy),
-      badgeEnabled: z.catch(preferencesSchema.shape.badgeEnabled, DEFAULT_PREFERENCES.badgeEnabled),
-    }),
-  ),
-  DEFAULT_PREFERENCES,
+const PREFERENCES_NAME = 'preferences';
+const preferenceFields = lazy(() =>
+  z.object({
+    defaultPrivacy: z.catch(preferencesSchema.shape.defaultPrivacy, DEFAULT_PREFERENCES.defaultPrivacy),
+    badgeEnabled: z.catch(preferencesSchema.shape.badgeEnabled, DEFAULT_PREFERENCES.badgeEnabled),
+  }),
 );
+const preferencesItem = defineStored<Preferences>(`local:${PREFERENCES_NAME}`, preferenceFields, DEFAULT_PREFERENCES);
+/** Where versions before sync without secrets kept the preferences, shared by every browser of the account whatever the setting. */
+const formerPreferences = defineStored<Preferences | null>(
+  `sync:${PREFERENCES_NAME}`,
+  lazy(() => z.nullable(preferenceFields)),
+  null,
+);
+
+/**
+ * After an update: the preferences an earlier version kept in sync become this browser's, unless it has its own already.
+ * The synced item is left as it is, for the account's browsers still on that version; nothing reads or writes it again.
+ */
+export async function keepFormerPreferences(): Promise<void> {
+  const former = await formerPreferences.read();
+  if (!former || (await browser.storage.local.get(PREFERENCES_NAME))[PREFERENCES_NAME] !== undefined) return;
+  await preferencesItem.write(former);
+}
+
 export const readPreferences = preferencesItem.read;
 export const watchPreferences = preferencesItem.watch;
 export const writePreferences = (changes: Partial<Preferences>): Promise<Preferences> =>

@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { announce } from '@/lib/background/connection';
 import { keptServices } from '@/lib/background/settings-file/services-part';
 import { copyOf, fingerprintOf, SYNC_WRITE_GAP_MS, usableCopy } from '@/lib/background/settings-sync/sync-copy';
@@ -6,6 +7,7 @@ import type { RequestOf, SettingsSyncView } from '@/lib/protocol';
 import { afterStart } from '@/lib/background/start-work';
 import { createSerialQueue } from '@/lib/shared/serial-queue';
 import {
+  keepFormerPreferences,
   readPreferences,
   readServiceList,
   readSyncedCopy,
@@ -131,7 +133,7 @@ async function catchUp(): Promise<void> {
   if (state.enabled && (await localCopy(0)).fingerprint !== state.fingerprint) writeSoon();
 }
 
-/** Listeners, and once the start is over, the change a stopped worker left unwritten. */
+/** Listeners, and once the start is over, the change a stopped worker left unwritten; after an update, the preferences kept in sync before. */
 export function registerSettingsSync(): void {
   const changed = () => {
     void settingsSync.read().then((state) => state.enabled && writeSoon());
@@ -140,4 +142,7 @@ export function registerSettingsSync(): void {
   watchPreferences(changed);
   watchSyncedCopy(() => void queue(readCopy).catch(warn));
   afterStart(() => queue(catchUp));
+  browser.runtime.onInstalled.addListener(({ reason }) => {
+    if (reason === 'update') void queue(keepFormerPreferences).catch(warn);
+  });
 }

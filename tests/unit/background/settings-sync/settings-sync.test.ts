@@ -192,6 +192,40 @@ describe('writing this browser’s copy', () => {
   });
 });
 
+describe('the preferences', () => {
+  const syncArea = () => fakeBrowser.storage.sync.get(null);
+
+  it('stay in this browser: with sync off, nothing is written to sync', async () => {
+    await setUp();
+    await writePreferences({ defaultPrivacy: 2, badgeEnabled: true });
+    await settle();
+    expect(writes).toEqual([]);
+    expect(await syncArea()).toEqual({});
+    expect(await readPreferences()).toEqual({ defaultPrivacy: 2, badgeEnabled: true });
+  });
+
+  it('an earlier version kept in sync become this browser’s on update, never over its own, and the synced item stays', async () => {
+    const former = { defaultPrivacy: 0, badgeEnabled: true };
+    await otherBrowserSets({ preferences: former });
+    expect(await readPreferences()).toEqual({ defaultPrivacy: 1, badgeEnabled: false });
+    // A new install starts from the defaults.
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
+    await settle();
+    expect(await readPreferences()).toEqual({ defaultPrivacy: 1, badgeEnabled: false });
+
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.0.9' });
+    await settle();
+    expect(await readPreferences()).toEqual(former);
+    await writePreferences({ defaultPrivacy: 2 });
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.1.0' });
+    await settle();
+    expect(await readPreferences()).toEqual({ ...former, defaultPrivacy: 2 });
+    // Left for the account's browsers still on the earlier version, and never written again.
+    expect(await syncArea()).toEqual({ preferences: former });
+    expect(writes).toEqual([]);
+  });
+});
+
 describe('a copy from another browser', () => {
   async function syncing() {
     await setUp();
