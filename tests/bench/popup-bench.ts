@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page, Target } from 'puppeteer-core';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
 import { ASKS_PAGE, BLANK_PAGE, type ProbeMarks } from './instrument.ts';
@@ -38,13 +40,13 @@ export async function probeOf(page: Page, timeoutMs = 15_000): Promise<PageSampl
 export async function openPopupOnce(
   ext: ExtensionBrowser,
   tab: Page,
-  which: 'popup' | 'blank' | 'asks' | Answerer,
+  which: 'popup' | 'blank' | 'asks' | 'static' | Answerer,
   beforeClick?: () => Promise<void>,
 ): Promise<PageSample> {
   const id = typeof which === 'string' ? ext.extensionId : which.id;
   const extension = (await ext.browser.extensions()).get(id);
   if (!extension) throw new Error(`The extension ${id} is not installed`);
-  const file = which === 'blank' ? BLANK_PAGE : which === 'asks' ? ASKS_PAGE : 'popup.html';
+  const file = { popup: 'popup.html', blank: BLANK_PAGE, asks: ASKS_PAGE, static: STATIC_POPUP }[typeof which === 'string' ? which : 'popup'];
   if (typeof which === 'string') await (await ext.worker()).evaluate((popup: string) => browser.action.setPopup({ popup }), file);
   await beforeClick?.();
   await tab.bringToFront();
@@ -66,11 +68,50 @@ export async function openPopupOnce(
   }
 }
 
+/** The page the popup's ready frame is copied to. */
+const STATIC_POPUP = 'bench-popup-static.html';
+
+/**
+ * The least the popup's ready screen can cost: the DOM of its ready frame over `tab` (the page's reports, the Report
+ * button enabled), with the popup's own styles and no script, written into the loaded extension's folder as a page, so
+ * a popup pays only for parsing, styling, laying out and painting what the popup draws. The words are those drawn,
+ * so neither the catalogue nor Intl is read.
+ */
+export async function writeStaticPopup(ext: ExtensionBrowser, tab: Page): Promise<void> {
+  const extension = (await ext.browser.extensions()).get(ext.extensionId);
+  if (!extension) throw new Error(`The extension ${ext.extensionId} is not installed`);
+  await (await ext.worker()).evaluate(() => browser.action.setPopup({ popup: 'popup.html' }));
+  await tab.bringToFront();
+  const url = `chrome-extension://${ext.extensionId}/popup.html`;
+  const opened = ext.browser.waitForTarget((t: Target) => t.type() === 'page' && t.url().startsWith(url), { timeout: 15_000 });
+  await tab.triggerExtensionAction(extension);
+  const page = await (await opened).asPage();
+  try {
+    await probeOf(page);
+    const frame = await page.evaluate(() => {
+      const root = document.documentElement;
+      return { lang: root.lang, dir: root.dir, main: document.querySelector('main.popup')?.outerHTML ?? '' };
+    });
+    if (!frame.main) throw new Error('The popup drew no main.popup to copy');
+    const html = await readFile(join(ext.extensionDir, 'popup.html'), 'utf8');
+    const styles = html.match(/<style>[\s\S]*?<\/style>/g) ?? [];
+    if (styles.length === 0) throw new Error('popup.html has no inline styles to copy');
+    const main = frame.main.replace(/^<main /, '<main data-bench-blank ');
+    await writeFile(
+      join(ext.extensionDir, STATIC_POPUP),
+      `<!doctype html>\n<html lang="${frame.lang}" dir="${frame.dir || 'ltr'}">\n<head><meta charset="utf-8"><script src="/bench-probe.js"></script>${styles.join('')}<title>Ready frame</title></head>\n<body><div id="app">${main}</div></body>\n</html>\n`,
+    );
+  } finally {
+    await page.close();
+  }
+}
+
 /**
  * `runs` of each, interleaved so all meet the same machine load; `warmup` of each first, not kept.
  * `cold`: each opening waits `settleMs` after stopping the worker, for the extension's process to end;
  * the caller closes the extension's other pages first. `answerOnly`: its popup is opened too, its worker stopped alike.
- * `asks`: the page that only asks our background the popup's question, opened alike.
+ * `asks`: the page that only asks our background the popup's question, opened alike; `static`: the popup's ready frame
+ * as a page without script (`writeStaticPopup`, written before), opened alike.
  */
 export async function benchPopup(
   ext: ExtensionBrowser,
@@ -83,16 +124,24 @@ export async function benchPopup(
 ) {
   const settle = () => new Promise<void>((resolve) => setTimeout(resolve, settleMs));
   const stopped = cold ? () => ext.stopWorker().then(settle) : undefined;
-  const result = { popup: [] as PageSample[], blank: [] as PageSample[], asks: [] as PageSample[], answerOnly: [] as PageSample[] };
+  const result = {
+    popup: [] as PageSample[],
+    blank: [] as PageSample[],
+    asks: [] as PageSample[],
+    static: [] as PageSample[],
+    answerOnly: [] as PageSample[],
+  };
   for (let i = 0; i < warmup + runs; i += 1) {
     const sample = await openPopupOnce(ext, tab, 'popup', stopped);
     const blank = await openPopupOnce(ext, tab, 'blank', stopped);
     const asks = await openPopupOnce(ext, tab, 'asks', stopped);
+    const staticFrame = await openPopupOnce(ext, tab, 'static', stopped);
     const least = answerOnly && (await openPopupOnce(ext, tab, answerOnly, cold ? () => answerOnly.workers.stopWorker().then(settle) : undefined));
     if (i < warmup) continue;
     result.popup.push(sample);
     result.blank.push(blank);
     result.asks.push(asks);
+    result.static.push(staticFrame);
     if (least) result.answerOnly.push(least);
   }
   return result;

@@ -6,7 +6,7 @@ import { startReportService, type RunningService } from '../service/server.ts';
 import { fortyChecks, RECORDED } from '../fixtures/report-view/index.ts';
 import type { Samples } from './figures.ts';
 import { benchOptionsPaging, benchTableDrawFloor } from './options-bench.ts';
-import { benchPopup } from './popup-bench.ts';
+import { benchPopup, writeStaticPopup } from './popup-bench.ts';
 import { benchReportView } from './report-bench.ts';
 import { benchColdStart, installAnswerOnly, installBetween } from './worker-bench.ts';
 
@@ -42,6 +42,7 @@ export async function runScenarios(o: ScenarioOptions): Promise<Samples> {
     const tab = await ext.newTab(pageUrl);
 
     o.log('popup and blank page, worker running');
+    await writeStaticPopup(ext, tab);
     const warm = await benchPopup(ext, tab, o.runs, o.warmup, false);
     if (warm.popup.some((s) => s.count !== PAGE_REPORTS)) throw new Error(`The popup did not list the page’s ${PAGE_REPORTS} reports`);
 
@@ -72,11 +73,13 @@ export async function runScenarios(o: ScenarioOptions): Promise<Samples> {
       popupReady: warm.popup.map((s) => s.ready),
       blankReady: warm.blank.map((s) => s.ready),
       asksReady: warm.asks.map((s) => s.ready),
+      popupStatic: warm.static.map((s) => s.ready),
       coldPopupShown: cold.popup.map((s) => s.shown),
       coldPopupReady: cold.popup.map((s) => s.ready),
       coldBlank: cold.blank.map((s) => s.ready),
       coldAnswerOnly: cold.answerOnly.map((s) => s.ready),
       coldAsks: cold.asks.map((s) => s.ready),
+      coldPopupStatic: cold.static.map((s) => s.ready),
       ...worker,
       ...report,
       optionsPage,
