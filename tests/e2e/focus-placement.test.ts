@@ -105,42 +105,50 @@ describe('the focus, placed where the view changed', { timeout: 60_000 }, () => 
 
   it('puts a failure’s way forward in focus and tells the failure in words', async () => {
     service.configure({ reportsPerMonth: 0 });
-    const tab = await ext.newTab(site.url('/fails'));
-    const popup = await ext.openPopupOn(tab);
-    await waitForFocus(popup, 'main.popup[data-state="ready"] .report-form__submit');
-    await popup.waitForSelector('[data-live-region]');
-    await recordTold(popup);
-    await popup.keyboard.press('Enter');
-    await popup.waitForSelector('.report-form .notice--error', { timeout: 15_000 });
-    await waitForFocus(popup, '.report-form .notice--error button');
-    await waitForTold(popup, 2);
-    const message = await popup.$eval('.report-form .notice--error .notice__message', (p) => p.textContent?.trim());
-    expect(message).toBeTruthy();
-    expect(await told(popup)).toEqual([`Reporting ${new URL(site.url('/fails')).host}/fails…`, `The report failed: ${message}`]);
-    await popup.close();
-    service.configure({ reportsPerMonth: -1 });
+    try {
+      const tab = await ext.newTab(site.url('/fails'));
+      const popup = await ext.openPopupOn(tab);
+      await waitForFocus(popup, 'main.popup[data-state="ready"] .report-form__submit');
+      await popup.waitForSelector('[data-live-region]');
+      await recordTold(popup);
+      await popup.keyboard.press('Enter');
+      await popup.waitForSelector('.report-form .notice--error', { timeout: 15_000 });
+      await waitForFocus(popup, '.report-form .notice--error button');
+      await waitForTold(popup, 2);
+      const message = await popup.$eval('.report-form .notice--error .notice__message', (p) => p.textContent?.trim());
+      expect(message).toBeTruthy();
+      expect(await told(popup)).toEqual([`Reporting ${new URL(site.url('/fails')).host}/fails…`, `The report failed: ${message}`]);
+      await popup.close();
+    } finally {
+      // The next tests report again, whatever this one found.
+      service.configure({ reportsPerMonth: -1 });
+    }
   });
 
   it('puts the queued notice in focus when a report is queued, and tells it', async () => {
     service.configure({ dropAfterCreate: true });
-    const tab = await ext.newTab(site.url('/waits'));
-    const popup = await ext.openPopupOn(tab);
-    await waitForFocus(popup, 'main.popup[data-state="ready"] .report-form__submit');
-    await popup.waitForSelector('[data-live-region]');
-    await recordTold(popup);
-    await popup.keyboard.press('Enter');
-    await waitForFocus(popup, '.report-form .notice--error button.button--primary');
-    expect(await popup.$eval('.report-form .notice--error button.button--primary', (b) => b.textContent?.trim())).toBe(
-      'Report when the service is back',
-    );
-    await popup.keyboard.press('Enter');
-    await waitForFocus(popup, 'section.queued h2#queued-heading');
-    await waitForTold(popup, 3);
-    expect((await told(popup)).at(-1)).toBe('The report waits for the service: it will be made when the service is back.');
-    service.configure({ dropAfterCreate: false });
-    await popup.click('section.queued button');
-    await popup.waitForSelector('section.queued', { hidden: true });
-    await popup.close();
+    try {
+      const tab = await ext.newTab(site.url('/waits'));
+      const popup = await ext.openPopupOn(tab);
+      await waitForFocus(popup, 'main.popup[data-state="ready"] .report-form__submit');
+      await popup.waitForSelector('[data-live-region]');
+      await recordTold(popup);
+      await popup.keyboard.press('Enter');
+      await waitForFocus(popup, '.report-form .notice--error button.button--primary');
+      expect(await popup.$eval('.report-form .notice--error button.button--primary', (b) => b.textContent?.trim())).toBe(
+        'Report when the service is back',
+      );
+      await popup.keyboard.press('Enter');
+      await waitForFocus(popup, 'section.queued h2#queued-heading');
+      await waitForTold(popup, 3);
+      expect((await told(popup)).at(-1)).toBe('The report waits for the service: it will be made when the service is back.');
+      service.configure({ dropAfterCreate: false });
+      await popup.click('section.queued button');
+      await popup.waitForSelector('section.queued', { hidden: true });
+      await popup.close();
+    } finally {
+      service.configure({ dropAfterCreate: false });
+    }
   });
 
   it('opens the popup on the password field when Password is chosen', async () => {
