@@ -21,16 +21,22 @@ afterEach(() => {
   globalThis.requestAnimationFrame = original;
 });
 
+/** A live region drawn with the hook, and the hook's `announce`. */
+async function region() {
+  let announce: (text: string) => void = () => undefined;
+  function Region() {
+    const [text, tell] = useAnnouncer();
+    announce = tell;
+    return <p data-live-region="">{text}</p>;
+  }
+  const view = renderInto(<Region />);
+  await view.settle();
+  return { view, announce: (text: string) => announce(text) };
+}
+
 describe('the live region’s words', () => {
   it('come in turn, each drawn for a frame at least, when the second is told before the first was drawn', async () => {
-    let announce: (text: string) => void = () => undefined;
-    function Region() {
-      const [text, tell] = useAnnouncer();
-      announce = tell;
-      return <p data-live-region="">{text}</p>;
-    }
-    const view = renderInto(<Region />);
-    await view.settle();
+    const { view, announce } = await region();
     const drawn: string[] = [];
     const note = () => {
       const text = view.text();
@@ -47,14 +53,7 @@ describe('the live region’s words', () => {
   });
 
   it('says the same words twice when told twice, the region emptied between', async () => {
-    let announce: (text: string) => void = () => undefined;
-    function Region() {
-      const [text, tell] = useAnnouncer();
-      announce = tell;
-      return <p data-live-region="">{text}</p>;
-    }
-    const view = renderInto(<Region />);
-    await view.settle();
+    const { view, announce } = await region();
     const seen: string[] = [];
     announce('Report ready.');
     announce('Report ready.');
