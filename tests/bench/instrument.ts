@@ -101,3 +101,26 @@ export async function instrumentBuild(buildDir: string, into: string): Promise<s
   }
   return into;
 }
+
+/** What a page drew: its `main` and the document's language and direction. */
+export interface DrawnFrame {
+  lang: string;
+  dir: string;
+  main: string;
+}
+
+/**
+ * A frame a page drew, as a page of the loaded extension (`ext.extensionDir`) named `file`: the `main` drawn, marked for
+ * the probe as drawn at once, with the inline styles of `page` (the built page it was drawn by) and no script.
+ */
+export async function writeStaticFrame(extensionDir: string, page: string, file: string, frame: DrawnFrame, title: string): Promise<string> {
+  const html = await readFile(join(extensionDir, page), 'utf8');
+  const styles = html.match(/<style>[\s\S]*?<\/style>/g) ?? [];
+  if (styles.length === 0) throw new Error(`${page} has no inline styles to copy`);
+  const main = frame.main.replace(/^<main /, '<main data-bench-blank ');
+  await writeFile(
+    join(extensionDir, file),
+    `<!doctype html>\n<html lang="${frame.lang}" dir="${frame.dir || 'ltr'}">\n<head><meta charset="utf-8"><script src="/bench-probe.js"></script>${styles.join('')}<title>${title}</title></head>\n<body><div id="app">${main}</div></body>\n</html>\n`,
+  );
+  return file;
+}

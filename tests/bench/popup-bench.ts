@@ -1,8 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page, Target } from 'puppeteer-core';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
-import { ASKS_PAGE, BLANK_PAGE, type ProbeMarks } from './instrument.ts';
+import { ASKS_PAGE, BLANK_PAGE, writeStaticFrame, type ProbeMarks } from './instrument.ts';
 import type { Answerer } from './worker-bench.ts';
 
 /** What the probe saw in one opening, from the page's navigation start, ms: the frames after shown and ready. */
@@ -93,14 +91,7 @@ export async function writeStaticPopup(ext: ExtensionBrowser, tab: Page): Promis
       return { lang: root.lang, dir: root.dir, main: document.querySelector('main.popup')?.outerHTML ?? '' };
     });
     if (!frame.main) throw new Error('The popup drew no main.popup to copy');
-    const html = await readFile(join(ext.extensionDir, 'popup.html'), 'utf8');
-    const styles = html.match(/<style>[\s\S]*?<\/style>/g) ?? [];
-    if (styles.length === 0) throw new Error('popup.html has no inline styles to copy');
-    const main = frame.main.replace(/^<main /, '<main data-bench-blank ');
-    await writeFile(
-      join(ext.extensionDir, STATIC_POPUP),
-      `<!doctype html>\n<html lang="${frame.lang}" dir="${frame.dir || 'ltr'}">\n<head><meta charset="utf-8"><script src="/bench-probe.js"></script>${styles.join('')}<title>Ready frame</title></head>\n<body><div id="app">${main}</div></body>\n</html>\n`,
-    );
+    await writeStaticFrame(ext.extensionDir, 'popup.html', STATIC_POPUP, frame, 'Ready frame');
   } finally {
     await page.close();
   }

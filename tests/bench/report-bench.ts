@@ -1,8 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
 import { reportViewPath } from '../../lib/shared/report-view-address.ts';
-import { BLANK_PAGE } from './instrument.ts';
+import { BLANK_PAGE, writeStaticFrame } from './instrument.ts';
 import { probeOf, type PageSample } from './popup-bench.ts';
 
 /** Opens an extension page in a new tab, as a click on "All N checks" does, waits for the probe's ready frame and closes it. */
@@ -39,15 +37,7 @@ async function writeStaticFirstFrame(ext: ExtensionBrowser, view: string): Promi
     await page.goto(`chrome-extension://${ext.extensionId}/${view}`);
     await page.waitForFunction(() => '__firstFrame' in window, { timeout: 15_000 });
     const frame = await page.evaluate(() => (window as unknown as { __firstFrame: { lang: string; dir: string; main: string } }).__firstFrame);
-    const html = await readFile(join(ext.extensionDir, 'report.html'), 'utf8');
-    const styles = html.match(/<style>[\s\S]*?<\/style>/g) ?? [];
-    if (styles.length === 0) throw new Error('report.html has no inline styles to copy');
-    const main = frame.main.replace(/^<main /, '<main data-bench-blank ');
-    await writeFile(
-      join(ext.extensionDir, STATIC_REPORT),
-      `<!doctype html>\n<html lang="${frame.lang}" dir="${frame.dir || 'ltr'}">\n<head><meta charset="utf-8"><script src="/bench-probe.js"></script>${styles.join('')}<title>First frame</title></head>\n<body><div id="app">${main}</div></body>\n</html>\n`,
-    );
-    return STATIC_REPORT;
+    return await writeStaticFrame(ext.extensionDir, 'report.html', STATIC_REPORT, frame, 'First frame');
   } finally {
     await page.close();
   }
