@@ -38,6 +38,12 @@ export const LEAST = [
   { label: 'popup, cold, least: the same page, our worker stopped ÷ blank page, cold', of: 'coldAsks', floor: 'coldBlank' },
   { label: 'popup, warm, least: its ready frame as a static page, no script ÷ blank page', of: 'popupStatic', floor: 'blankReady' },
   { label: 'popup, cold, least: the same static page ÷ blank page, cold', of: 'coldPopupStatic', floor: 'coldBlank' },
+  {
+    label: 'popup, warm, least: the same frame drawn by script after reading the catalogue and Intl ÷ blank page',
+    of: 'popupWords',
+    floor: 'blankReady',
+  },
+  { label: 'popup, cold, least: the same, cold ÷ blank page, cold', of: 'coldPopupWords', floor: 'coldBlank' },
   { label: 'report view, least: its kept first frame as a static page, no script ÷ blank tab', of: 'reportStatic', floor: 'tabBlank' },
   { label: 'worker, least: our background parsed, not run, then only answering ÷ answer-only', of: 'workerParsed', floor: 'workerFloor' },
   { label: 'worker, least: our background’s modules run, none of its start ÷ answer-only', of: 'workerEvaluated', floor: 'workerFloor' },

@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page, Target } from 'puppeteer-core';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
 import { ASKS_PAGE, BLANK_PAGE, writeStaticFrame, type ProbeMarks } from './instrument.ts';
@@ -38,13 +40,15 @@ export async function probeOf(page: Page, timeoutMs = 15_000): Promise<PageSampl
 export async function openPopupOnce(
   ext: ExtensionBrowser,
   tab: Page,
-  which: 'popup' | 'blank' | 'asks' | 'static' | Answerer,
+  which: 'popup' | 'blank' | 'asks' | 'static' | 'words' | Answerer,
   beforeClick?: () => Promise<void>,
 ): Promise<PageSample> {
   const id = typeof which === 'string' ? ext.extensionId : which.id;
   const extension = (await ext.browser.extensions()).get(id);
   if (!extension) throw new Error(`The extension ${id} is not installed`);
-  const file = { popup: 'popup.html', blank: BLANK_PAGE, asks: ASKS_PAGE, static: STATIC_POPUP }[typeof which === 'string' ? which : 'popup'];
+  const file = { popup: 'popup.html', blank: BLANK_PAGE, asks: ASKS_PAGE, static: STATIC_POPUP, words: WORDS_POPUP }[
+    typeof which === 'string' ? which : 'popup'
+  ];
   if (typeof which === 'string') await (await ext.worker()).evaluate((popup: string) => browser.action.setPopup({ popup }), file);
   await beforeClick?.();
   await tab.bringToFront();
@@ -68,12 +72,29 @@ export async function openPopupOnce(
 
 /** The page the popup's ready frame is copied to. */
 const STATIC_POPUP = 'bench-popup-static.html';
+/** The same frame, drawn by a script once it has read the catalogue and built the popup's Intl formatters. */
+const WORDS_POPUP = 'bench-popup-words.html';
+
+/**
+ * What any popup pays that draws its words from the browser's catalogue and its dates and counts with `Intl`, as
+ * ours does (lib/shared/i18n.ts, lib/pages/dates.ts), in a new process: the first `getMessage` hands the catalogue
+ * over, and the first formatters load the language's data. Then the ready frame, drawn at once.
+ */
+function wordsScript(main: string): string {
+  return `const tag = (chrome.i18n.getMessage('langTag') || 'en') + '-u-nu-latn';
+new Intl.PluralRules(tag).select(5);
+new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }).format(-1, 'day');
+new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date());
+document.getElementById('app').innerHTML = ${JSON.stringify(main)};
+`;
+}
 
 /**
  * The least the popup's ready screen can cost: the DOM of its ready frame over `tab` (the page's reports, the Report
  * button enabled), with the popup's own styles and no script, written into the loaded extension's folder as a page, so
  * a popup pays only for parsing, styling, laying out and painting what the popup draws. The words are those drawn,
- * so neither the catalogue nor Intl is read.
+ * so neither the catalogue nor Intl is read. A second page draws the same frame by script after reading both
+ * (`wordsScript`).
  */
 export async function writeStaticPopup(ext: ExtensionBrowser, tab: Page): Promise<void> {
   const extension = (await ext.browser.extensions()).get(ext.extensionId);
@@ -92,6 +113,15 @@ export async function writeStaticPopup(ext: ExtensionBrowser, tab: Page): Promis
     });
     if (!frame.main) throw new Error('The popup drew no main.popup to copy');
     await writeStaticFrame(ext.extensionDir, 'popup.html', STATIC_POPUP, frame, 'Ready frame');
+    const drawn = await readFile(join(ext.extensionDir, STATIC_POPUP), 'utf8');
+    const [, main] = drawn.match(/<div id="app">([\s\S]*)<\/div><\/body>/) ?? [];
+    if (!main) throw new Error(`${STATIC_POPUP} holds no frame to draw by script`);
+    const script = WORDS_POPUP.replace(/\.html$/, '.js');
+    await writeFile(join(ext.extensionDir, script), wordsScript(main));
+    await writeFile(
+      join(ext.extensionDir, WORDS_POPUP),
+      drawn.replace(main, '').replace('</title>', `</title><script src="/${script}" defer></script>`).replace('Ready frame', 'Words and dates'),
+    );
   } finally {
     await page.close();
   }
@@ -102,7 +132,8 @@ export async function writeStaticPopup(ext: ExtensionBrowser, tab: Page): Promis
  * `cold`: each opening waits `settleMs` after stopping the worker, for the extension's process to end;
  * the caller closes the extension's other pages first. `answerOnly`: its popup is opened too, its worker stopped alike.
  * `asks`: the page that only asks our background the popup's question, opened alike; `static`: the popup's ready frame
- * as a page without script (`writeStaticPopup`, written before), opened alike.
+ * as a page without script (`writeStaticPopup`, written before), opened alike; `words`: the same frame drawn by script
+ * after the catalogue and Intl are read, opened alike.
  */
 export async function benchPopup(
   ext: ExtensionBrowser,
@@ -120,6 +151,7 @@ export async function benchPopup(
     blank: [] as PageSample[],
     asks: [] as PageSample[],
     static: [] as PageSample[],
+    words: [] as PageSample[],
     answerOnly: [] as PageSample[],
   };
   for (let i = 0; i < warmup + runs; i += 1) {
@@ -127,12 +159,14 @@ export async function benchPopup(
     const blank = await openPopupOnce(ext, tab, 'blank', stopped);
     const asks = await openPopupOnce(ext, tab, 'asks', stopped);
     const staticFrame = await openPopupOnce(ext, tab, 'static', stopped);
+    const words = await openPopupOnce(ext, tab, 'words', stopped);
     const least = answerOnly && (await openPopupOnce(ext, tab, answerOnly, cold ? () => answerOnly.workers.stopWorker().then(settle) : undefined));
     if (i < warmup) continue;
     result.popup.push(sample);
     result.blank.push(blank);
     result.asks.push(asks);
     result.static.push(staticFrame);
+    result.words.push(words);
     if (least) result.answerOnly.push(least);
   }
   return result;
