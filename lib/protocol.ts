@@ -557,10 +557,6 @@ export const requests = {
   saveKeyLifetime: lazy(() => z.object({ sessionOnly: z.boolean() })),
   savePreferences: lazy(() => z.partial(preferencesSchema)),
   getAccount: lazy(() => z.object({})),
-  /**
-   * What the popup can draw before the service answers: the page as the last popup showed it, and the privacy chosen there.
-   * Without `url`, the background finds the tab the popup opened over, answers it too, and starts reading its page state.
-   */
   /** The privacy chosen in the popup for a page, kept until a report is made (null forgets it). */
   savePrivacyDraft: lazy(() => z.object({ url: pageUrl, privacy: z.nullable(privacy) })),
   /** Everything the popup shows for one page: the job in progress or just ended, and the reports already made. */
