@@ -23,6 +23,7 @@ import { acceptFinding, readSiteLimits, removeAccepted, reportLimitsVerdict, sav
 import { onlyFailedChecks } from '@/lib/background/failed-checks';
 import { removeServiceAsked, saveService, servicesView, setDefaultService } from '@/lib/background/service-list';
 import { choosePopupService, popupServiceOf, popupServicesView } from '@/lib/background/popup-service';
+import { managedPolicy } from '@/lib/background/managed/managed-policy';
 import {
   addWatches,
   changeWatch,
@@ -48,6 +49,8 @@ export function createHandlers(): Handlers {
 
   /** The service named by the message, else the one chosen in the window's popup, else the default. */
   const readPageState = async (url: string, from?: PageSender, windowId?: number) => {
+    // The policy, read once per worker, is read while the window's service is: the connection waits for both.
+    void managedPolicy().catch(() => undefined);
     const popup = await popupServiceOf(windowId);
     const service = from?.service ?? popup.service;
     const read = async () => {

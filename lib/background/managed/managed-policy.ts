@@ -61,9 +61,11 @@ export function readManagedPolicy(area: Record<string, unknown>): ManagedPolicy 
   };
 }
 
-/** Presets the address when none is kept, when the administrator set a new one, or always when locked; presets the privacy once per value. */
-async function applyPolicy(policy: ManagedPolicy): Promise<void> {
-  const applied = await managedApplied.read();
+/**
+ * Presets the address when none is kept, when the administrator set a new one, or always when locked; presets the
+ * privacy once per value. `applied`: what was preset last (`managedApplied`).
+ */
+async function applyPolicy(policy: ManagedPolicy, applied: Awaited<ReturnType<typeof managedApplied.read>>): Promise<void> {
   const { serviceAddress, defaultPrivacy } = policy;
   if (serviceAddress !== null) {
     const connection = await readConnection();
@@ -86,8 +88,10 @@ let current: Promise<ManagedPolicy> | null = null;
 /** The policy, read and applied once per worker (the first caller waits; later ones get it at once). */
 export function managedPolicy(): Promise<ManagedPolicy> {
   current ??= (async () => {
-    const policy = readManagedPolicy(await readManagedArea());
-    await applyPolicy(policy);
+    // Both read at once: the worker's first message waits for them before it reads the connection.
+    const [area, applied] = await Promise.all([readManagedArea(), managedApplied.read()]);
+    const policy = readManagedPolicy(area);
+    await applyPolicy(policy, applied);
     return policy;
   })().catch((error: unknown) => {
     current = null;

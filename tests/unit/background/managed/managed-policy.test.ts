@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
 import { registerChangeAnnouncer } from '@/lib/background/connection';
@@ -141,5 +141,44 @@ describe('the policy applied', () => {
     expect((await handlers().applyImport({ text })).applied).toEqual(['services', 'preferences']);
     expect((await readConnection())?.baseUrl).toBe(ORG);
     expect((await readServiceList()).services.map((service) => service.baseUrl)).toEqual([ORG, 'https://reports.client-a.example']);
+  });
+});
+
+describe('the policy read on a worker’s first page state', () => {
+  /**
+   * The managed area answers only once what was preset last and the window's service are being read too, or after
+   * 300 ms: read one after another, the page state would wait for that timer.
+   */
+  it('is read alongside what was preset last and the window’s service, not before them', async () => {
+    await setPolicy({ defaultPrivacy: 1 });
+    const asked = new Set<string>();
+    type Area = { get: (keys: unknown) => Promise<Record<string, unknown>> };
+    const areas = fakeBrowser.storage as unknown as Record<'local' | 'session' | 'managed', Area>;
+    const note = (area: 'local' | 'session') => {
+      const get = areas[area].get.bind(areas[area]);
+      return vi.spyOn(areas[area], 'get').mockImplementation((keys) => {
+        asked.add(`${area}:${String(keys)}`);
+        return get(keys);
+      });
+    };
+    const spies = [note('local'), note('session')];
+    const managedGet = areas.managed.get.bind(areas.managed);
+    let alongside = false;
+    spies.push(
+      vi.spyOn(areas.managed, 'get').mockImplementation(async (keys) => {
+        const started = Date.now();
+        while (Date.now() - started < 300 && !(asked.has('local:managedApplied') && asked.has('session:popupServiceByWindow')))
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        alongside = asked.has('local:managedApplied') && asked.has('session:popupServiceByWindow');
+        return managedGet(keys);
+      }),
+    );
+    try {
+      const state = await handlers().getPageState({ url: 'https://example.com/page', windowId: 1 });
+      expect(state.settings.preferences.defaultPrivacy).toBe(1);
+      expect(alongside).toBe(true);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 });
