@@ -287,12 +287,15 @@ export async function readDefaultServiceId(): Promise<string | null> {
 
 /** One service with its key (empty unless saved for the service's origin); `id` null or absent: the default. Null when there is no such service. */
 export async function readService(id?: string | null): Promise<ServiceWithKey | null> {
-  // The list first: moving a former connection writes its key before the list.
-  const list = await readList();
+  // The list and both key areas in one round trip. Without a list, the keys are read again after it: moving a former
+  // connection writes its key before the list.
+  const [stored, local, session] = await Promise.all([servicesItem.read(), serviceKeyItems.local.read(), serviceKeyItems.session.read()]);
+  const list = stored ?? (await readList());
   const wanted = id ?? list.defaultId;
   const service = list.services.find((entry) => entry.id === wanted);
   if (!service) return null;
-  const saved = (await keyAreaFor(service.keyForSessionOnly).read())[service.id];
+  const keys = stored ? (service.keyForSessionOnly ? session : local) : await keyAreaFor(service.keyForSessionOnly).read();
+  const saved = keys[service.id];
   return { service, apiKey: saved && saved.origin === originOf(service.baseUrl) ? saved.key : '' };
 }
 

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   readConnection,
@@ -141,5 +141,31 @@ describe('several services', () => {
     }));
     await fakeBrowser.storage.local.set({ services: { services: [...services, { id: 7 }], defaultId: 's0', revision: 1 } });
     expect((await readServiceList()).services).toHaveLength(SERVICES_MAX);
+  });
+});
+
+describe('a service and its key read', () => {
+  /** The list answers only once a key area is asked too, or after 300 ms: read one after the other, it would wait. */
+  it('in one round trip: the keys are asked with the list', async () => {
+    const id = (await writeService({ name: 'Agency', baseUrl: ADDRESS, apiKey: KEY, keyForSessionOnly: false })).id;
+    const local = fakeBrowser.storage.local as unknown as { get: (keys: unknown) => Promise<Record<string, unknown>> };
+    const get = local.get.bind(local);
+    const asked = new Set<string>();
+    let alongside = false;
+    const spy = vi.spyOn(local, 'get').mockImplementation(async (keys) => {
+      asked.add(String(keys));
+      if (keys === 'services') {
+        const started = Date.now();
+        while (Date.now() - started < 300 && !asked.has('serviceKeys')) await new Promise((resolve) => setTimeout(resolve, 5));
+        alongside = asked.has('serviceKeys');
+      }
+      return get(keys);
+    });
+    try {
+      expect((await readService(id))?.apiKey).toBe(KEY);
+      expect(alongside).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
