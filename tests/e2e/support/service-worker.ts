@@ -25,14 +25,24 @@ export function controlServiceWorker(chromium: Browser, extensionId: string): Wo
   }
 
   async function worker(): Promise<WebWorker> {
-    let target = runningTarget();
-    if (!target) {
-      await start();
-      target = await chromium.waitForTarget(isOurWorker, { timeout: 10_000 });
+    // A worker met as it starts (woken by an event just then) may not have the extension's APIs in its scope yet.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      let target = runningTarget();
+      if (!target) {
+        await start();
+        target = await chromium.waitForTarget(isOurWorker, { timeout: 10_000 });
+      }
+      const running = await target.worker();
+      if (!running) throw new Error(`No worker behind ${target.url()}`);
+      // The tests call it `browser`, as the extension's own code does.
+      const ready = await running
+        .evaluate(() => typeof (globalThis as { browser?: { runtime?: { id?: unknown } } }).browser?.runtime?.id === 'string')
+        .catch(() => false);
+      if (ready) return running;
+      if (Date.now() > deadline) throw new Error(`The worker behind ${target.url()} has no extension APIs after 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    const running = await target.worker();
-    if (!running) throw new Error(`No worker behind ${target.url()}`);
-    return running;
   }
 
   async function stopWorker(): Promise<void> {
