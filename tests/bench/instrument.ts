@@ -111,16 +111,27 @@ export interface DrawnFrame {
 
 /**
  * A frame a page drew, as a page of the loaded extension (`ext.extensionDir`) named `file`: the `main` drawn, marked for
- * the probe as drawn at once, with the inline styles of `page` (the built page it was drawn by) and no script.
+ * the probe as drawn at once, with the inline styles of `page` (the built page it was drawn by) and no script. With
+ * `drawBy`, the page starts empty and its one script, `drawBy(main)` written beside it, draws the frame.
  */
-export async function writeStaticFrame(extensionDir: string, page: string, file: string, frame: DrawnFrame, title: string): Promise<string> {
+export async function writeStaticFrame(
+  extensionDir: string,
+  page: string,
+  file: string,
+  frame: DrawnFrame,
+  title: string,
+  drawBy?: (main: string) => string,
+): Promise<string> {
   const html = await readFile(join(extensionDir, page), 'utf8');
   const styles = html.match(/<style>[\s\S]*?<\/style>/g) ?? [];
   if (styles.length === 0) throw new Error(`${page} has no inline styles to copy`);
   const main = frame.main.replace(/^<main /, '<main data-bench-blank ');
+  const script = file.replace(/\.html$/, '.js');
+  if (drawBy) await writeFile(join(extensionDir, script), drawBy(main));
+  const head = drawBy ? `<title>${title}</title><script src="/${script}" defer></script>` : `<title>${title}</title>`;
   await writeFile(
     join(extensionDir, file),
-    `<!doctype html>\n<html lang="${frame.lang}" dir="${frame.dir || 'ltr'}">\n<head><meta charset="utf-8"><script src="/bench-probe.js"></script>${styles.join('')}<title>${title}</title></head>\n<body><div id="app">${main}</div></body>\n</html>\n`,
+    `<!doctype html>\n<html lang="${frame.lang}" dir="${frame.dir || 'ltr'}">\n<head><meta charset="utf-8"><script src="/bench-probe.js"></script>${styles.join('')}${head}</head>\n<body><div id="app">${drawBy ? '' : main}</div></body>\n</html>\n`,
   );
   return file;
 }

@@ -1,5 +1,3 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page, Target } from 'puppeteer-core';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
 import { ASKS_PAGE, BLANK_PAGE, writeStaticFrame, type ProbeMarks } from './instrument.ts';
@@ -113,15 +111,7 @@ export async function writeStaticPopup(ext: ExtensionBrowser, tab: Page): Promis
     });
     if (!frame.main) throw new Error('The popup drew no main.popup to copy');
     await writeStaticFrame(ext.extensionDir, 'popup.html', STATIC_POPUP, frame, 'Ready frame');
-    const drawn = await readFile(join(ext.extensionDir, STATIC_POPUP), 'utf8');
-    const [, main] = drawn.match(/<div id="app">([\s\S]*)<\/div><\/body>/) ?? [];
-    if (!main) throw new Error(`${STATIC_POPUP} holds no frame to draw by script`);
-    const script = WORDS_POPUP.replace(/\.html$/, '.js');
-    await writeFile(join(ext.extensionDir, script), wordsScript(main));
-    await writeFile(
-      join(ext.extensionDir, WORDS_POPUP),
-      drawn.replace(main, '').replace('</title>', `</title><script src="/${script}" defer></script>`).replace('Ready frame', 'Words and dates'),
-    );
+    await writeStaticFrame(ext.extensionDir, 'popup.html', WORDS_POPUP, frame, 'Words and dates', wordsScript);
   } finally {
     await page.close();
   }
