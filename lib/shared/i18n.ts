@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type en from '@/lib/locales/en';
+import { pluralCategory } from '@/lib/shared/plural-category';
 
 /**
  * Every word the extension shows, from the browser's own catalogue (`_locales`, built from locales/*.ts):
@@ -53,7 +54,8 @@ export function t<K extends MessageKey>(key: K, ...[params]: TextParams<K>): str
 
 /** The form of `key` for `count` in the UI language ("1 report", "5 reports", Arabic's six forms); `{count}` is the number, formatted. */
 export function tn<K extends PluralKey>(key: K, count: number, ...[params]: PluralParams<K>): string {
-  const text = message(`${key}_${pluralRules().select(count)}`) || message(`${key}_other`);
+  const category = pluralCategory(uiLanguage(), count) ?? pluralRules().select(count);
+  const text = message(`${key}_${category}`) || message(`${key}_other`);
   return fill(text, { count, ...params });
 }
 

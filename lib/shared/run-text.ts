@@ -3,7 +3,7 @@ import { t, tn } from '@/lib/shared/i18n';
 /**
  * What the runs of many reports say, in one place (the options page's runs panel, the badge's
  * notification, the reports manager's buttons), from the catalogue in the UI language. Counts go
- * through `tn` (Intl.PluralRules), never `n === 1`.
+ * through `tn` (the language's plural rules), never `n === 1`.
  */
 
 export type RunActionName = 'create' | 'delete' | 'regenerate' | 'privacy';
