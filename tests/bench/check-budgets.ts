@@ -40,7 +40,7 @@ export function checkBudgets(sizes: BundleSizes, budgets: Budgets): BudgetLine[]
 }
 
 /** The popup's JS on opening, gzip, at most: lower it as the popup shrinks. */
-export const POPUP_JS_GZIP_MAX = 16 * 1024;
+export const POPUP_JS_GZIP_MAX = 16.5 * 1024;
 
 /** 10 % above what was measured, rounded down to 100 bytes; the popup's JS gzip never above POPUP_JS_GZIP_MAX. */
 export function proposeBudgets(sizes: BundleSizes): Budgets {
