@@ -39,7 +39,7 @@ export const LEAST = [
   { label: 'popup, warm, least: its ready frame as a static page, no script ÷ blank page', of: 'popupStatic', floor: 'blankReady' },
   { label: 'popup, cold, least: the same static page ÷ blank page, cold', of: 'coldPopupStatic', floor: 'coldBlank' },
   {
-    label: 'popup, warm, least: the same frame drawn by script after reading the catalogue and Intl ÷ blank page',
+    label: 'popup, warm, least: the same frame drawn by script after reading the catalogue ÷ blank page',
     of: 'popupWords',
     floor: 'blankReady',
   },

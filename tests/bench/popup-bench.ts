@@ -70,19 +70,16 @@ export async function openPopupOnce(
 
 /** The page the popup's ready frame is copied to. */
 const STATIC_POPUP = 'bench-popup-static.html';
-/** The same frame, drawn by a script once it has read the catalogue and built the popup's Intl formatters. */
+/** The same frame, drawn by a script once it has read the catalogue. */
 const WORDS_POPUP = 'bench-popup-words.html';
 
 /**
- * What any popup pays that draws its words from the browser's catalogue and its dates and counts with `Intl`, as
- * ours does (lib/shared/i18n.ts, lib/pages/dates.ts), in a new process: the first `getMessage` hands the catalogue
- * over, and the first formatters load the language's data. Then the ready frame, drawn at once.
+ * What any popup pays that draws its words, dates and counts from the browser's catalogue, as ours does
+ * (lib/shared/i18n.ts, lib/pages/dates.ts), in a new process: the first `getMessage` hands the catalogue over.
+ * Then the ready frame, drawn at once.
  */
 function wordsScript(main: string): string {
-  return `const tag = (chrome.i18n.getMessage('langTag') || 'en') + '-u-nu-latn';
-new Intl.PluralRules(tag).select(5);
-new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }).format(-1, 'day');
-new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date());
+  return `chrome.i18n.getMessage('langTag');
 document.getElementById('app').innerHTML = ${JSON.stringify(main)};
 `;
 }
@@ -91,8 +88,7 @@ document.getElementById('app').innerHTML = ${JSON.stringify(main)};
  * The least the popup's ready screen can cost: the DOM of its ready frame over `tab` (the page's reports, the Report
  * button enabled), with the popup's own styles and no script, written into the loaded extension's folder as a page, so
  * a popup pays only for parsing, styling, laying out and painting what the popup draws. The words are those drawn,
- * so neither the catalogue nor Intl is read. A second page draws the same frame by script after reading both
- * (`wordsScript`).
+ * so the catalogue is not read. A second page draws the same frame by script after reading it (`wordsScript`).
  */
 export async function writeStaticPopup(ext: ExtensionBrowser, tab: Page): Promise<void> {
   const extension = (await ext.browser.extensions()).get(ext.extensionId);
@@ -123,7 +119,7 @@ export async function writeStaticPopup(ext: ExtensionBrowser, tab: Page): Promis
  * the caller closes the extension's other pages first. `answerOnly`: its popup is opened too, its worker stopped alike.
  * `asks`: the page that only asks our background the popup's question, opened alike; `static`: the popup's ready frame
  * as a page without script (`writeStaticPopup`, written before), opened alike; `words`: the same frame drawn by script
- * after the catalogue and Intl are read, opened alike.
+ * after the catalogue is read, opened alike.
  */
 export async function benchPopup(
   ext: ExtensionBrowser,
