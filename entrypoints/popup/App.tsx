@@ -1,4 +1,4 @@
-import { useMemo } from 'preact/hooks';
+import { useMemo, useRef } from 'preact/hooks';
 import {
   JobProgress,
   JobResult,
@@ -19,6 +19,7 @@ import { Notice } from '@/components/ui/Notice';
 import type { SettingsView } from '@/lib/protocol';
 import { errorView, type ErrorView } from '@/lib/pages/error-view';
 import { useLoadedFirst } from '@/lib/pages/lazy-component';
+import { useFocusOnMount } from '@/lib/pages/use-focus-on-mount';
 import { popupNeed } from '@/lib/popup/popup-state';
 import { usePopup, type PopupStart } from '@/lib/popup/use-popup';
 import { useSiteGlance } from '@/lib/popup/use-site-glance';
@@ -56,11 +57,7 @@ export function App({ asked = null }: { asked?: PopupStart | null }) {
           {state.settings && <Need settings={state.settings} onGranted={popup.restart} />}
         </>
       ) : state.phase === 'failed' ? (
-        <Notice tone="error" message={state.error.message}>
-          <button type="button" class="button" onClick={popup.restart}>
-            {t('tryAgain')}
-          </button>
-        </Notice>
+        <LoadFailed message={state.error.message} onRetry={popup.restart} />
       ) : (
         <Ready popup={popup} failure={failure} />
       )}
@@ -112,6 +109,19 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
         privacy={state.reports[0]?.privacy}
       />
     </>
+  );
+}
+
+/** The page's state could not be read: why, and "Try again", which takes the focus (nothing else on screen would). */
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const retry = useRef<HTMLButtonElement>(null);
+  useFocusOnMount(retry);
+  return (
+    <Notice tone="error" message={message}>
+      <button ref={retry} type="button" class="button" onClick={onRetry}>
+        {t('tryAgain')}
+      </button>
+    </Notice>
   );
 }
 

@@ -2,7 +2,8 @@
  * Where the focus goes when a page opens or its view changes, and what the popup's live region
  * says, in Chromium on the production build. The popup opens on "Create report" (on the password
  * field when Password is chosen); a run moves the focus to its heading, then to the result's link,
- * a failure to its first way forward, a queued report to its notice, and the live region says each.
+ * a failure to its first way forward, a queued report to its notice, and the live region says each; a popup that
+ * cannot read the page's state opens on "Try again".
  * The report and site views open on their h1, the options page on the heading of the section its
  * address names. A dialog closed with Escape gives the focus back to the control that opened it.
  */
@@ -57,7 +58,7 @@ const focused = (page: Page) =>
 
 beforeAll(async () => {
   service = await startReportService({ accounts: [{ name: 'Ada Lovelace', email: 'ada@example.com', apiKey: KEY }] });
-  site = await serveTestPages({ '/focus': PAGE, '/fails': PAGE, '/waits': PAGE, '/secret': PAGE });
+  site = await serveTestPages({ '/focus': PAGE, '/fails': PAGE, '/waits': PAGE, '/secret': PAGE, '/unread': PAGE });
   ext = await launchExtensionBrowser();
   await ext.grantHostPermission('http://127.0.0.1/*');
   const options = await ext.openOptions();
@@ -122,6 +123,33 @@ describe('the focus, placed where the view changed', { timeout: 60_000 }, () => 
     } finally {
       // The next tests report again, whatever this one found.
       service.configure({ reportsPerMonth: -1 });
+    }
+  });
+
+  it('puts "Try again" in focus when the page’s state cannot be read', async () => {
+    const worker = await ext.worker();
+    // The worker's storage answers no read: the popup's question about the page fails.
+    await worker.evaluate(() => {
+      const local = (globalThis as unknown as { chrome: typeof browser }).chrome.storage.local as unknown as { get: unknown; readableGet?: unknown };
+      local.readableGet = local.get;
+      local.get = () => Promise.reject(new Error('The storage is unreadable'));
+    });
+    try {
+      const tab = await ext.newTab(site.url('/unread'));
+      const popup = await ext.openPopupOn(tab);
+      await popup.waitForSelector('main.popup[data-state="failed"] .notice button', { timeout: 15_000 });
+      await waitForFocus(popup, 'main.popup .notice button');
+      expect(await focused(popup)).toBe('button.button: Try again');
+      await popup.close();
+      await tab.close();
+    } finally {
+      await worker.evaluate(() => {
+        const local = (globalThis as unknown as { chrome: typeof browser }).chrome.storage.local as unknown as {
+          get: unknown;
+          readableGet?: unknown;
+        };
+        local.get = local.readableGet;
+      });
     }
   });
 
