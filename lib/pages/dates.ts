@@ -14,7 +14,7 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   if (seconds > -45 && seconds < 60) return t('dateJustNow');
   const [unit, size] = RELATIVE_UNITS.find(([, length]) => Math.abs(seconds) >= length) ?? RELATIVE_UNITS[RELATIVE_UNITS.length - 1]!;
   const value = Math.trunc(seconds / size) || -1;
-  const named = (NAMED_OFFSETS as Record<string, (typeof NAMED_OFFSETS)[keyof typeof NAMED_OFFSETS]>)[`${unit}${value}`];
+  const named = NAMED_OFFSETS[unit]?.[value];
   if (named) return t(named);
   return tn(value < 0 ? RELATIVE_KEYS[unit].ago : RELATIVE_KEYS[unit].in, Math.abs(value));
 }

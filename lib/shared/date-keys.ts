@@ -1,6 +1,8 @@
+import type { PlainKey } from '@/lib/shared/i18n';
+
 /**
  * The catalogue's keys for dates, one table for the pages that write dates (lib/pages/dates.ts) and the
- * build-time code that derives their words from ICU (lib/locales/date-words.ts).
+ * code that derives their words from ICU (tests/support/date-words.ts).
  */
 
 /** The units a relative date is counted in, largest first, with their length in seconds (a month as 30 days). */
@@ -27,20 +29,14 @@ export const RELATIVE_KEYS = {
 /**
  * The days, weeks, months and years a language may name rather than count ("yesterday", "last week", German's
  * "vorgestern"), as Intl's `numeric: 'auto'` does. A language that counts one of them ("2 days ago" in English)
- * holds the counted words under its key. By unit and count: `day-1` is yesterday.
+ * holds the counted words under its key. By unit, then count: `day[-1]` is yesterday.
  */
-export const NAMED_OFFSETS = {
-  'day-2': 'dateTwoDaysAgo',
-  'day-1': 'dateYesterday',
-  day1: 'dateTomorrow',
-  day2: 'dateInTwoDays',
-  'week-1': 'dateLastWeek',
-  week1: 'dateNextWeek',
-  'month-1': 'dateLastMonth',
-  month1: 'dateNextMonth',
-  'year-1': 'dateLastYear',
-  year1: 'dateNextYear',
-} as const satisfies Record<`${RelativeUnit}${number}`, string>;
+export const NAMED_OFFSETS: Partial<Record<RelativeUnit, Record<number, PlainKey>>> = {
+  day: { [-2]: 'dateTwoDaysAgo', [-1]: 'dateYesterday', 1: 'dateTomorrow', 2: 'dateInTwoDays' },
+  week: { [-1]: 'dateLastWeek', 1: 'dateNextWeek' },
+  month: { [-1]: 'dateLastMonth', 1: 'dateNextMonth' },
+  year: { [-1]: 'dateLastYear', 1: 'dateNextYear' },
+};
 
 /**
  * The fields the exact date's pattern (`dateExact`) may name: `{day}` as a number, `{day2}` and `{month2}` in two

@@ -8,13 +8,19 @@
 /** Spanish, French and Portuguese "many": a whole number of millions ("1 000 000 de rapports"). */
 const millions = (n: number) => n !== 0 && n % 1_000_000 === 0;
 
-const RULES: Record<string, (n: number) => Intl.LDMLPluralRule> = {
-  en: (n) => (n === 1 ? 'one' : 'other'),
-  de: (n) => (n === 1 ? 'one' : 'other'),
-  tr: (n) => (n === 1 ? 'one' : 'other'),
+type Rule = (n: number) => Intl.LDMLPluralRule;
+/** English, German, Turkish: one, other. */
+const oneOther: Rule = (n) => (n === 1 ? 'one' : 'other');
+/** French and Portuguese: zero and one are "one". */
+const zeroOrOne: Rule = (n) => (n <= 1 ? 'one' : millions(n) ? 'many' : 'other');
+
+const RULES: Record<string, Rule> = {
+  en: oneOther,
+  de: oneOther,
+  tr: oneOther,
   es: (n) => (n === 1 ? 'one' : millions(n) ? 'many' : 'other'),
-  fr: (n) => (n <= 1 ? 'one' : millions(n) ? 'many' : 'other'),
-  'pt-BR': (n) => (n <= 1 ? 'one' : millions(n) ? 'many' : 'other'),
+  fr: zeroOrOne,
+  'pt-BR': zeroOrOne,
   ar: (n) => {
     if (n <= 2) return (['zero', 'one', 'two'] as const)[n]!;
     const tens = n % 100;

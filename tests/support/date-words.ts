@@ -11,7 +11,7 @@ import type { PluralForms } from '../../lib/locales/catalogue.ts';
 import { NAMED_OFFSETS, RELATIVE_KEYS, RELATIVE_UNITS, type RelativeUnit } from '../../lib/shared/date-keys.ts';
 
 /** Intl's locale for a catalogue's language tag, with Western digits as the pages format in (lib/shared/i18n.ts). */
-export function intlLocaleOf(langTag: string): string {
+function intlLocaleOf(langTag: string): string {
   return `${langTag}-u-nu-latn`;
 }
 
@@ -56,17 +56,17 @@ export function dateWordsFromIcu(langTag: string): Record<string, string | Plura
       words[RELATIVE_KEYS[unit][direction]] = forms as PluralForms;
     }
   }
-  for (const [offset, key] of Object.entries(NAMED_OFFSETS)) {
-    // A language that names no such day counts it: `numeric: 'auto'` writes "2 days ago" then.
-    const [, unit, count] = /^([a-z]+)(-?\d+)$/.exec(offset) as unknown as [string, RelativeUnit, string];
-    const value = Number(count);
-    words[key] = named.format(value, unit);
+  // A language that names no such day counts it: `numeric: 'auto'` writes "2 days ago" then.
+  for (const [unit, offsets] of Object.entries(NAMED_OFFSETS) as [RelativeUnit, Record<number, string>][]) {
+    for (const [value, key] of Object.entries(offsets)) words[key] = named.format(Number(value), unit);
   }
-  const monthNames = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  // The month as the exact date writes it, or its short name where that date writes a number.
+  const inDate = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const shortName = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
   words.dateMonths = Array.from({ length: 12 }, (_, month) => {
-    const parts = monthNames.formatToParts(Date.UTC(2026, month, 5));
-    const part = parts.find((p) => p.type === 'month')!.value;
-    return /^\d+$/.test(part) ? new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(Date.UTC(2026, month, 5)) : part;
+    const day = Date.UTC(2026, month, 5);
+    const written = inDate.formatToParts(day).find((p) => p.type === 'month')!.value;
+    return /^\d+$/.test(written) ? shortName.format(day) : written;
   }).join('|');
   const exact = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   const periodOf = (hour: number) => exact.formatToParts(Date.UTC(2026, 0, 5, hour, 5)).find((p) => p.type === 'dayPeriod')?.value;

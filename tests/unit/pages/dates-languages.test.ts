@@ -2,27 +2,21 @@
  * The pages' dates in each catalogue's language, written from the catalogue, held to what Intl writes for the
  * same date: relative ("vor 3 Tagen", Arabic's six forms, "avant-hier") and exact, in several time zones.
  */
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { CATALOGUES } from '@/lib/locales/build';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '@/lib/locales/catalogue';
 import { RELATIVE_UNITS } from '@/lib/shared/date-keys';
-import { messageReader } from '../../support/messages.ts';
+import { answerIn, answerInEnglish } from '../support/ui-language.ts';
 
-const english = fakeBrowser.i18n.getMessage;
 const zone = process.env.TZ;
 
 /** lib/pages/dates.ts fresh (the wrapper keeps what it looked up), with the browser answering from `locale`'s catalogue. */
 async function datesIn(locale: Locale) {
-  Object.assign(fakeBrowser.i18n, { getMessage: messageReader(CATALOGUES[locale]) });
-  vi.resetModules();
+  answerIn(locale);
   const [dates, i18n] = await Promise.all([import('@/lib/pages/dates'), import('@/lib/shared/i18n')]);
   return { ...dates, locale: i18n.intlLocale() };
 }
 
-afterEach(() => {
-  Object.assign(fakeBrowser.i18n, { getMessage: english });
-});
+afterEach(answerInEnglish);
 afterAll(() => {
   if (zone === undefined) delete process.env.TZ;
   else process.env.TZ = zone;

@@ -2,24 +2,18 @@
  * The wrapper the whole extension words itself with: placeholders, plurals by the UI language's own rules
  * (Arabic's six forms, not English's two), numbers as that language writes them.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CATALOGUES } from '@/lib/locales/build';
 import { LOCALES, type Locale } from '@/lib/locales/catalogue';
-import { messageReader } from '../../support/messages.ts';
-
-const english = fakeBrowser.i18n.getMessage;
+import { answerIn, answerInEnglish } from '../support/ui-language.ts';
 
 /** The wrapper, fresh (it keeps its Intl formatters), with the browser answering from `locale`'s catalogue. */
 async function wrapperIn(locale: Locale) {
-  Object.assign(fakeBrowser.i18n, { getMessage: messageReader(CATALOGUES[locale]) });
-  vi.resetModules();
+  answerIn(locale);
   return import('@/lib/shared/i18n');
 }
 
-afterEach(() => {
-  Object.assign(fakeBrowser.i18n, { getMessage: english });
-});
+afterEach(answerInEnglish);
 
 describe('formatNumber', () => {
   it.each(LOCALES)('%s: writes every number as the language’s own formatter does, the short way included', async (locale) => {
