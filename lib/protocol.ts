@@ -158,6 +158,8 @@ export const queuedReportSchema = lazy(() =>
     attempts: z.int().check(z.minimum(0)),
     nextTryAt: z.number(),
     lastError: z.nullable(apiErrorDataSchema),
+    /** The service it waits for: named only in the options page's queue, when there are two or more. */
+    service: z.optional(z.object({ id: z.string(), name: z.string() })),
   }),
 );
 export type QueuedReport = z.infer<typeof queuedReportSchema>;

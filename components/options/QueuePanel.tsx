@@ -32,11 +32,19 @@ export function QueuePanel() {
               {queue.map((entry) => {
                 const since = new Date(entry.queuedAt).toISOString();
                 return (
-                  <li key={entry.url} class="queue__item">
+                  <li key={`${entry.service?.id ?? ''} ${entry.url}`} class="queue__item">
                     <span class="queue__address" translate={false}>
                       {entry.url}
                     </span>
                     <span class="muted">
+                      {entry.service && (
+                        <>
+                          <span class="queue__service" translate={false}>
+                            {entry.service.name}
+                          </span>
+                          {' · '}
+                        </>
+                      )}
                       {PRIVACY_SHORT_TEXT[entry.privacy]} ·{' '}
                       <time dateTime={since} title={exactTime(since)}>
                         {t('queueQueued', { when: relativeTime(since, now) })}
@@ -49,9 +57,13 @@ export function QueuePanel() {
                       class="button button--link"
                       onClick={() => {
                         told.cancelled(entry.url);
-                        void cancel(entry.url);
+                        void cancel(entry.url, entry.service?.id);
                       }}
-                      aria-label={t('queueCancel', { address: entry.url })}
+                      aria-label={
+                        entry.service
+                          ? t('queueCancelOn', { address: entry.url, service: entry.service.name })
+                          : t('queueCancel', { address: entry.url })
+                      }
                     >
                       {t('cancel')}
                     </button>

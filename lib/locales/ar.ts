@@ -339,6 +339,7 @@ export default {
     other: '{count} محاولة',
   },
   queueCancel: 'إلغاء تقرير {address}',
+  queueCancelOn: 'إلغاء تقرير {address} على {service}',
   queueTrying: 'جارٍ المحاولة…',
   queueTryNow: 'حاول الآن',
   queueWaiting: {

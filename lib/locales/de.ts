@@ -242,6 +242,7 @@ export default {
   queueQueued: 'angefordert {when}',
   queueTries: { one: '{count} Versuch', other: '{count} Versuche' },
   queueCancel: 'Bericht über {address} abbrechen',
+  queueCancelOn: 'Bericht über {address} auf {service} abbrechen',
   queueTrying: 'Wird versucht…',
   queueTryNow: 'Jetzt versuchen',
   queueWaiting: { one: '{count} Bericht wartet auf den Dienst', other: '{count} Berichte warten auf den Dienst' },

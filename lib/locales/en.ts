@@ -244,6 +244,7 @@ export default {
   queueQueued: 'queued {when}',
   queueTries: { one: '{count} try', other: '{count} tries' },
   queueCancel: 'Cancel the report of {address}',
+  queueCancelOn: 'Cancel the report of {address} on {service}',
   queueTrying: 'Trying…',
   queueTryNow: 'Try now',
   queueWaiting: { one: '{count} report waiting for the service', other: '{count} reports waiting for the service' },

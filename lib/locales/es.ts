@@ -239,6 +239,7 @@ export default {
   queueQueued: 'puesto en cola {when}',
   queueTries: { one: '{count} intento', many: '{count} de intentos', other: '{count} intentos' },
   queueCancel: 'Cancelar el informe de {address}',
+  queueCancelOn: 'Cancelar el informe de {address} en {service}',
   queueTrying: 'Intentando…',
   queueTryNow: 'Intentar ahora',
   queueWaiting: {

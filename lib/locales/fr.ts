@@ -244,6 +244,7 @@ export default {
   queueQueued: 'mis en attente {when}',
   queueTries: { one: '{count} essai', many: '{count} d’essais', other: '{count} essais' },
   queueCancel: 'Annuler le rapport de {address}',
+  queueCancelOn: 'Annuler le rapport de {address} sur {service}',
   queueTrying: 'Nouvel essai…',
   queueTryNow: 'Essayer maintenant',
   queueWaiting: {

@@ -237,6 +237,7 @@ export default {
   queueQueued: 'colocado na fila {when}',
   queueTries: { one: '{count} tentativa', many: '{count} de tentativas', other: '{count} tentativas' },
   queueCancel: 'Cancelar o relatório de {address}',
+  queueCancelOn: 'Cancelar o relatório de {address} em {service}',
   queueTrying: 'Tentando…',
   queueTryNow: 'Tentar agora',
   queueWaiting: {

@@ -232,6 +232,7 @@ export default {
   queueQueued: '{when} kuyruğa alındı',
   queueTries: { one: '{count} deneme', other: '{count} deneme' },
   queueCancel: '{address} raporunu iptal et',
+  queueCancelOn: '{service} üzerindeki {address} raporunu iptal et',
   queueTrying: 'Deneniyor…',
   queueTryNow: 'Şimdi dene',
   queueWaiting: { one: '{count} rapor hizmeti bekliyor', other: '{count} rapor hizmeti bekliyor' },

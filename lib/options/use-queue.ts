@@ -21,8 +21,12 @@ export function useQueue() {
     await act(() => sendToBackground('retryQueue', {}));
     setBusy(false);
   };
-  const cancel = (url: string) =>
-    act(async () => (await sendToBackground('cancelQueued', { url, everyService: true }), sendToBackground('getQueue', {})));
+  /** `service`: the one it waits for, when the queue names it; else the address is cancelled on every service. */
+  const cancel = (url: string, service?: string) =>
+    act(async () => {
+      await (service ? sendToBackground('cancelQueued', { url }, service) : sendToBackground('cancelQueued', { url, everyService: true }));
+      return sendToBackground('getQueue', {});
+    });
 
   return { queue, busy, error, retryNow, cancel };
 }

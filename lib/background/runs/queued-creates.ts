@@ -8,7 +8,7 @@ import { addRun, driveRuns, onItemSettled } from '@/lib/background/runs/run-engi
 import type { Claim, Outcome } from '@/lib/background/runs/run-state';
 import type { QueuedReport, Run, RunItem } from '@/lib/protocol';
 import { pageKey } from '@/lib/shared/page-address';
-import { readDefaultServiceId, runs } from '@/lib/storage';
+import { readDefaultServiceId, readServiceList, runs } from '@/lib/storage';
 import { t } from '@/lib/shared/i18n';
 
 /**
@@ -65,8 +65,17 @@ function queuedView(run: Run): QueuedReport | null {
 const waiting = (run: Run) => run.queued === true && run.state === 'running' && run.items.some((i) => i.state === 'pending' || i.state === 'sending');
 const isOf = (run: Run, key: string) => run.items.some((item) => pageKey(item.url) === key);
 
+/** Every queued report; each names its service when there are two or more, so one address may wait once for each. */
 export async function readQueue(): Promise<QueuedReport[]> {
-  return (await runs.read()).filter(waiting).flatMap((run) => queuedView(run) ?? []);
+  const [all, { services, defaultId }] = await Promise.all([runs.read(), readServiceList()]);
+  const named = services.length > 1 ? new Map(services.map(({ id, name }) => [id, name])) : null;
+  return all.filter(waiting).flatMap((run) => {
+    const entry = queuedView(run);
+    if (!entry) return [];
+    const id = run.service ?? defaultId;
+    const name = id === null ? undefined : named?.get(id);
+    return [name === undefined ? entry : { ...entry, service: { id: id!, name } }];
+  });
 }
 
 /** The queued report of a page on `service` (absent: the default). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
 import { dispatch, type Handlers } from '@/lib/background/router';
-import type { Job, PageState } from '@/lib/protocol';
+import type { Job, PageState, QueuedReport } from '@/lib/protocol';
 import { originPattern } from '@/lib/shared/permission';
 import { writeService } from '@/lib/storage';
 import { startReportService, type RunningService } from '../../service/server';
@@ -115,5 +115,20 @@ describe('reports queued on two services for one address', () => {
     await send('queueReport', { url: page, privacy: 0, sentAt: Date.now() }, ids.client);
     await send('cancelQueued', { url: page, everyService: true });
     expect(await send('getQueue', {})).toEqual([]);
+  });
+
+  it('the options page’s queue names each one’s service, and cancels on the service named only', async () => {
+    await send('queueReport', { url: page, privacy: 1, sentAt: Date.now() });
+    await send('queueReport', { url: page, privacy: 0, sentAt: Date.now() }, ids.client);
+    const queue = await send<QueuedReport[]>('getQueue', {});
+    expect(queue.map(({ url, privacy, service }) => ({ url, privacy, service }))).toEqual([
+      { url: page, privacy: 1, service: { id: ids.agency, name: 'Agency' } },
+      { url: page, privacy: 0, service: { id: ids.client, name: 'Client' } },
+    ]);
+
+    // The client's row cancelled from the options page: the agency's stays.
+    await send('cancelQueued', { url: page }, ids.client);
+    expect(await send<QueuedReport[]>('getQueue', {})).toMatchObject([{ url: page, privacy: 1, service: { id: ids.agency } }]);
+    expect(await queued(ids.client)).toBeNull();
   });
 });
