@@ -23,14 +23,7 @@ let options: Page;
 let view: ServicesView;
 
 /** A message as the pages send it, for the service `service` names (absent: the default). */
-async function send<T>(type: string, payload: object, service?: string): Promise<T> {
-  const reply = await options.evaluate(
-    (message) => browser.runtime.sendMessage(message) as Promise<{ ok: boolean; value?: unknown; error?: unknown }>,
-    { type, payload, ...(service ? { service } : {}) },
-  );
-  if (!reply.ok) throw new Error(`${type} failed: ${JSON.stringify(reply.error)}`);
-  return reply.value as T;
-}
+const send = <T>(type: string, payload: object, service?: string) => sendFrom<T>(options, type, payload, service);
 
 /** Each row of the queue as a person sees it: its address, the service it names, and its button's name. */
 const rows = () =>
@@ -50,7 +43,7 @@ beforeAll(async () => {
   await ext.grantHostPermission(clientService.baseUrl);
   options = (await ReportsManagerPage.openConnected(ext, service.baseUrl, KEY)).page;
   view = (
-    await sendFrom<{ view: ServicesView }>(options, 'saveService', {
+    await send<{ view: ServicesView }>('saveService', {
       name: 'Client A',
       baseUrl: clientService.baseUrl,
       apiKey: CLIENT_KEY,

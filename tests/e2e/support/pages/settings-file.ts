@@ -3,9 +3,9 @@ import { PageObject } from '../page-object.ts';
 
 declare const chrome: { runtime: { sendMessage(message: unknown): Promise<{ ok: boolean; value?: unknown; error?: unknown }> } };
 
-/** Sends one message of the protocol from an extension page, as its own code does (Chromium and Firefox alike). */
-export async function sendFrom<T>(page: Page, type: string, payload: object): Promise<T> {
-  const reply = await page.evaluate((message) => chrome.runtime.sendMessage(message), { type, payload });
+/** Sends one message of the protocol from an extension page, as its own code does (Chromium and Firefox alike); `service`: the one it names (absent: the default). */
+export async function sendFrom<T>(page: Page, type: string, payload: object, service?: string): Promise<T> {
+  const reply = await page.evaluate((message) => chrome.runtime.sendMessage(message), { type, payload, ...(service ? { service } : {}) });
   if (!reply.ok) throw new Error(`${type} failed: ${JSON.stringify(reply.error)}`);
   return reply.value as T;
 }
