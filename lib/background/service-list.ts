@@ -8,7 +8,7 @@ import { cleanKey, keyForOtherAddress, keyProblem, missingKey } from '@/lib/shar
 import { t } from '@/lib/shared/i18n';
 import { originPattern } from '@/lib/shared/permission';
 import { SERVICES_MAX } from '@/lib/shared/service-bounds';
-import { readService, readServiceList, removeService, runs, watches, writeDefaultServiceId, writeService } from '@/lib/storage';
+import { readService, readServiceList, removeService, runs, watches, writeDefaultServiceId, writeService, type ServiceList } from '@/lib/storage';
 
 /**
  * The named services as the options page manages them: listed without their keys, added or changed
@@ -17,6 +17,16 @@ import { readService, readServiceList, removeService, runs, watches, writeDefaul
  */
 
 const originOf = (baseUrl: string) => new URL(baseUrl).origin;
+
+/**
+ * The name service `id` (absent or null: the default) is shown under where there are several to tell apart, "(removed
+ * service)" when it is gone; null where there is one service or none, so nothing is named.
+ */
+export function shownServiceName({ services, defaultId }: ServiceList, id?: string | null): string | null {
+  if (services.length < 2) return null;
+  const wanted = id ?? defaultId;
+  return services.find((service) => service.id === wanted)?.name ?? t('serviceGoneName');
+}
 
 export async function servicesView(): Promise<ServicesView> {
   const { services, defaultId } = await readServiceList();

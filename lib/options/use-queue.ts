@@ -24,7 +24,7 @@ export function useQueue() {
   /** `service`: the one it waits for, when the queue names it; else the address is cancelled on every service. */
   const cancel = (url: string, service?: string) =>
     act(async () => {
-      await (service ? sendToBackground('cancelQueued', { url }, service) : sendToBackground('cancelQueued', { url, everyService: true }));
+      await sendToBackground('cancelQueued', service ? { url } : { url, everyService: true }, service);
       return sendToBackground('getQueue', {});
     });
 

@@ -127,13 +127,19 @@ describe('the focus, placed where the view changed', { timeout: 60_000 }, () => 
   });
 
   it('puts "Try again" in focus when the page’s state cannot be read', async () => {
-    const worker = await ext.worker();
     // The worker's storage answers no read: the popup's question about the page fails.
-    await worker.evaluate(() => {
-      const local = (globalThis as unknown as { chrome: typeof browser }).chrome.storage.local as unknown as { get: unknown; readableGet?: unknown };
-      local.readableGet = local.get;
-      local.get = () => Promise.reject(new Error('The storage is unreadable'));
-    });
+    const readable = (on: boolean) =>
+      ext.worker().then((worker) =>
+        worker.evaluate((on) => {
+          const local = (globalThis as unknown as { chrome: typeof browser }).chrome.storage.local as unknown as {
+            get: unknown;
+            readableGet?: unknown;
+          };
+          local.readableGet ??= local.get;
+          local.get = on ? local.readableGet : () => Promise.reject(new Error('The storage is unreadable'));
+        }, on),
+      );
+    await readable(false);
     try {
       const tab = await ext.newTab(site.url('/unread'));
       const popup = await ext.openPopupOn(tab);
@@ -143,13 +149,7 @@ describe('the focus, placed where the view changed', { timeout: 60_000 }, () => 
       await popup.close();
       await tab.close();
     } finally {
-      await worker.evaluate(() => {
-        const local = (globalThis as unknown as { chrome: typeof browser }).chrome.storage.local as unknown as {
-          get: unknown;
-          readableGet?: unknown;
-        };
-        local.get = local.readableGet;
-      });
+      await readable(true);
     }
   });
 

@@ -3,6 +3,7 @@ import { afterStart } from '@/lib/background/start-work';
 import { ApiError, type ApiErrorData } from '@/lib/api/errors';
 import { announce } from '@/lib/background/connection';
 import { onJobChange } from '@/lib/background/report-jobs';
+import { shownServiceName } from '@/lib/background/service-list';
 import { AUDIT_MAX_MS, QUEUED_PACE, retryWaitMs } from '@/lib/background/runs/retry-policy';
 import { addRun, driveRuns, onItemSettled } from '@/lib/background/runs/run-engine';
 import type { Claim, Outcome } from '@/lib/background/runs/run-state';
@@ -67,14 +68,13 @@ const isOf = (run: Run, key: string) => run.items.some((item) => pageKey(item.ur
 
 /** Every queued report; each names its service when there are two or more, so one address may wait once for each. */
 export async function readQueue(): Promise<QueuedReport[]> {
-  const [all, { services, defaultId }] = await Promise.all([runs.read(), readServiceList()]);
-  const named = services.length > 1 ? new Map(services.map(({ id, name }) => [id, name])) : null;
+  const [all, services] = await Promise.all([runs.read(), readServiceList()]);
   return all.filter(waiting).flatMap((run) => {
     const entry = queuedView(run);
     if (!entry) return [];
-    const id = run.service ?? defaultId;
-    const name = id === null ? undefined : named?.get(id);
-    return [name === undefined ? entry : { ...entry, service: { id: id!, name } }];
+    const id = run.service ?? services.defaultId;
+    const name = shownServiceName(services, id);
+    return [name === null || id === null ? entry : { ...entry, service: { id, name } }];
   });
 }
 

@@ -2,6 +2,7 @@ import type { Report } from '@/lib/api';
 import { ApiError, isApiError, type ApiErrorData } from '@/lib/api/errors';
 import { previousOf, reportsOfAddress } from '@/lib/background/address-reports';
 import { announce, connectedApi } from '@/lib/background/connection';
+import { shownServiceName } from '@/lib/background/service-list';
 import { addRun, onItemSettled, scheduleWork, wakeAlso } from '@/lib/background/runs/run-engine';
 import { afterStart } from '@/lib/background/start-work';
 import type { Claim, Outcome } from '@/lib/background/runs/run-state';
@@ -24,12 +25,16 @@ import { readDefaultServiceId, readServiceList, watches, watchSettings } from '@
  */
 
 export async function readWatchesView(now = Date.now()): Promise<WatchesView> {
-  const [list, settings, { services, defaultId }] = await Promise.all([watches.read(), watchSettings.read(), readServiceList()]);
+  const [list, settings, services] = await Promise.all([watches.read(), watchSettings.read(), readServiceList()]);
   const view = watchesView(list, settings, now);
-  if (services.length < 2) return view;
   // Watches kept by versions before named services check on the default.
-  const nameOf = (id: string | undefined) => services.find((service) => service.id === (id ?? defaultId))?.name;
-  return { ...view, watches: view.watches.map((watch) => ({ ...watch, serviceName: nameOf(watch.service) ?? t('serviceGoneName') })) };
+  return {
+    ...view,
+    watches: view.watches.map((watch) => {
+      const serviceName = shownServiceName(services, watch.service);
+      return serviceName === null ? watch : { ...watch, serviceName };
+    }),
+  };
 }
 
 const changed = async () => {
