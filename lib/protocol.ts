@@ -984,7 +984,18 @@ export type Reply<T> = { ok: true; value: T } | { ok: false; error: ApiErrorData
  * browser's permission settings; or the queue of reports waiting for the
  * service; or a site summary being read), so an open page reads it again.
  */
-export type StateChange = 'connection' | 'preferences' | 'permission' | 'queue' | 'runs' | 'site' | 'limits' | 'watches' | 'settingsSync';
+export type StateChange =
+  | 'connection'
+  | 'preferences'
+  | 'permission'
+  | 'queue'
+  | 'runs'
+  | 'site'
+  | 'limits'
+  | 'watches'
+  | 'settingsSync'
+  /** Another service chosen in a window's popup. */
+  | 'popupService';
 export interface StateChangedMessage {
   type: 'stateChanged';
   change: StateChange;

@@ -9,10 +9,13 @@ import { LoadFailure } from '@/components/ui/LoadFailure';
 import { Notice } from '@/components/ui/Notice';
 import { t } from '@/lib/shared/i18n';
 
-/** The panel: the latest report of the tab in front, "Report this page" when it has none, or why it cannot show one. */
-export function PanelScreen({ front }: { front: FrontTab }) {
+/**
+ * The panel: the latest report of the tab in front, "Report this page" when it has none, or why it cannot show one.
+ * `popupWindow`: the window whose popup's service the panel follows; absent, the service its address names (else the default).
+ */
+export function PanelScreen({ front, popupWindow }: { front: FrontTab; popupWindow?: number }) {
   const address = front.state === 'page' ? front.url : null;
-  const { page, retry, create } = usePanelPage(front.state === 'page' ? address : null);
+  const { page, retry, create } = usePanelPage(front.state === 'page' ? address : null, popupWindow);
   const tabId = front.state === 'page' ? front.tabId : undefined;
 
   if (front.state === 'finding' || (front.state === 'page' && page.phase === 'loading')) {

@@ -6,18 +6,20 @@ import { t } from '@/lib/shared/i18n';
 import { sendForService } from '@/lib/pages/send-to-background';
 import { serviceInAddress } from '@/lib/shared/service-bounds';
 
-// Every message the panel sends, and every report it frames, is for the service its address names (else the default).
-sendForService(serviceInAddress(location.search));
+// Every message the panel sends, and every report it frames, is for the service its address names; an address naming
+// none follows the service its window's popup reports to (the default until another is chosen there).
+const named = serviceInAddress(location.search);
+sendForService(named);
 
 export function App() {
-  const { front } = useFrontTab();
+  const { front, windowId } = useFrontTab();
   useEffect(() => {
     document.title = t('extName');
   }, []);
   return (
     <div class="panel" data-front={front.state}>
       <PanelHeading />
-      <PanelScreen front={front} />
+      <PanelScreen front={front} popupWindow={named === undefined ? (windowId ?? undefined) : undefined} />
     </div>
   );
 }

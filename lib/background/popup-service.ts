@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api/errors';
+import { announce } from '@/lib/background/connection';
 import type { SettingsView } from '@/lib/protocol';
 import { t } from '@/lib/shared/i18n';
 import { popupServiceByWindow, readServiceList } from '@/lib/storage';
@@ -19,6 +20,8 @@ export async function choosePopupService(windowId: number, service: string): Pro
     const others = Object.entries(choices).filter(([key]) => key !== String(windowId));
     return Object.fromEntries([...others, [String(windowId), service]].slice(-WINDOW_CHOICES_MAX));
   });
+  // The panel beside the page follows its window's popup.
+  announce('popupService');
   return null;
 }
 

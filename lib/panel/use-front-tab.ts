@@ -27,7 +27,8 @@ export function changesFront(front: FrontTab, tabId: number, change: Browser.tab
   return change.url !== undefined || change.status === 'complete';
 }
 
-export function useFrontTab(): { front: FrontTab; reread: () => void } {
+/** `windowId`: the panel's window, once known. */
+export function useFrontTab(): { front: FrontTab; reread: () => void; windowId: number | null } {
   const [front, setFront] = useState<FrontTab>({ state: 'finding' });
   const [windowId, setWindowId] = useState<number | null>(null);
 
@@ -71,5 +72,5 @@ export function useFrontTab(): { front: FrontTab; reread: () => void } {
     };
   }, [windowId, reread]);
 
-  return { front, reread };
+  return { front, reread, windowId };
 }

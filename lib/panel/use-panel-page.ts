@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiErrorData } from '@/lib/api/errors';
 import type { ListedReport, SettingsView } from '@/lib/protocol';
 import { errorData } from '@/lib/pages/error-view';
-import { onStateChanged, sendToBackground } from '@/lib/pages/send-to-background';
+import { onStateChanged, sendForService, sendToBackground } from '@/lib/pages/send-to-background';
 import { checkReportable } from '@/lib/shared/page-address';
 
 /** What the panel shows for the page in front: its latest report, or why there is none. */
@@ -16,28 +16,38 @@ export type PanelPage =
 /**
  * The page's state, asked of the background as the popup asks it, read again when the address
  * changes, and "Report this page" through the background's one report job for the address.
+ * With `popupWindow`, the state is asked as that window's popup asks it, naming no service: the
+ * background reads it from the service that popup reports to, and names it for what follows.
  */
-export function usePanelPage(address: string | null) {
+export function usePanelPage(address: string | null, popupWindow?: number) {
   const [page, setPage] = useState<PanelPage>({ phase: 'loading' });
   /** The address the answers are for: an answer for a page left since is dropped. */
   const current = useRef<string | null>(null);
 
-  const load = useCallback(async (url: string) => {
-    try {
-      const state = await sendToBackground('getPageState', { url });
-      if (current.current !== url) return;
-      const running = state.job?.state === 'running';
-      const latest = state.job?.state === 'done' ? state.job.report : (state.reports[0] ?? null);
-      const createError = state.job?.state === 'failed' ? state.job.error : null;
-      setPage({ phase: 'ready', url, settings: state.settings, latest, running, createError });
-      if (running) {
-        await sendToBackground('waitForJob', { url }).catch(() => null);
-        if (current.current === url) await load(url);
+  const load = useCallback(
+    async (url: string) => {
+      try {
+        const state =
+          popupWindow === undefined
+            ? await sendToBackground('getPageState', { url })
+            : await sendToBackground('getPageState', { url, windowId: popupWindow }, null);
+        if (current.current !== url) return;
+        // The report made, followed and framed from here is on the service the state was read from.
+        if (popupWindow !== undefined) sendForService(state.settings.popupServices?.named);
+        const running = state.job?.state === 'running';
+        const latest = state.job?.state === 'done' ? state.job.report : (state.reports[0] ?? null);
+        const createError = state.job?.state === 'failed' ? state.job.error : null;
+        setPage({ phase: 'ready', url, settings: state.settings, latest, running, createError });
+        if (running) {
+          await sendToBackground('waitForJob', { url }).catch(() => null);
+          if (current.current === url) await load(url);
+        }
+      } catch (error) {
+        if (current.current === url) setPage({ phase: 'failed', error: errorData(error) });
       }
-    } catch (error) {
-      if (current.current === url) setPage({ phase: 'failed', error: errorData(error) });
-    }
-  }, []);
+    },
+    [popupWindow],
+  );
 
   useEffect(() => {
     const check = checkReportable(address);
@@ -47,13 +57,15 @@ export function usePanelPage(address: string | null) {
     void load(check.url);
   }, [address, load]);
 
-  // A connection saved or access granted elsewhere changes what the panel can show.
+  // A connection saved or access granted elsewhere changes what the panel can show; so does another service chosen
+  // in the popup the panel follows.
   useEffect(
     () =>
       onStateChanged((change) => {
-        if ((change === 'connection' || change === 'permission') && current.current) void load(current.current);
+        const follows = change === 'connection' || change === 'permission' || (change === 'popupService' && popupWindow !== undefined);
+        if (follows && current.current) void load(current.current);
       }),
-    [load],
+    [load, popupWindow],
   );
 
   const retry = () => {

@@ -121,4 +121,50 @@ describe("Firefox's sidebar", { timeout: 60_000 }, () => {
     });
     expect(shown.text).toContain('Report this page');
   });
+
+  it('shows the service chosen in its window’s popup, and follows a switch made there', async () => {
+    const secondKey = 'e2e-firefox-side-panel-second-key-51c0d';
+    const second = await startReportService({ accounts: [{ name: 'Bo', email: 'bo@second.example', apiKey: secondKey }] });
+    try {
+      // Reports of other pages first: the page's report on this service has an id the first service never gave it.
+      second.seedReports(
+        secondKey,
+        [1, 2, 3, 4, 5, 6].map((n) => ({ url: `https://elsewhere.example/${n}`, score: 50 })),
+      );
+      const [theirs] = second.seedReports(secondKey, [{ url: site.url('/reported'), score: 33 }]);
+      const host = await ext.host();
+      const options = await ext.openOptions();
+      const send = (type: string, payload: unknown) =>
+        options.evaluate((type, payload) => browser.runtime.sendMessage({ type, payload }), type, payload as never) as Promise<{
+          ok: boolean;
+          value: { services: { id: string; name: string }[]; defaultId: string };
+        }>;
+      expect(await send('saveService', { name: 'Second', baseUrl: second.baseUrl, apiKey: secondKey, keyForSessionOnly: false })).toMatchObject({
+        ok: true,
+      });
+      const { services, defaultId } = (await send('getServices', {})).value;
+      const id = services.find((service) => service.name === 'Second')!.id;
+      const tab = await ext.newTab(site.url('/reported'));
+      await tab.bringToFront();
+      await waitUntil('the default service’s report in the sidebar', async () => (await sidebarShows(host))?.id === reportedId);
+      // The sidebar's own window, as it reads it.
+      const windowId = await host.evaluate(() => {
+        const getViews = browser.extension.getViews as (filter: { type: string }) => Array<{ browser: typeof browser }>;
+        return getViews({ type: 'sidebar' })[0]!
+          .browser.windows.getCurrent()
+          .then((window: { id?: number }) => window.id!);
+      });
+
+      // As the popup's service switch in that window does.
+      expect(await send('choosePopupService', { windowId, service: id })).toMatchObject({ ok: true });
+      await waitUntil('the chosen service’s report in the sidebar', async () => (await sidebarShows(host))?.id === theirs!.id);
+      expect(second.requestLog.some((r) => r.path.startsWith(`/api/v1/reports/${theirs!.id}`))).toBe(true);
+
+      expect(await send('choosePopupService', { windowId, service: defaultId })).toMatchObject({ ok: true });
+      await waitUntil('the default service’s report again', async () => (await sidebarShows(host))?.id === reportedId);
+      await options.close();
+    } finally {
+      await second.close();
+    }
+  });
 });

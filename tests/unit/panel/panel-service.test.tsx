@@ -7,6 +7,7 @@ import { serviceInAddress } from '@/lib/shared/service-bounds';
 import { sendForService } from '@/lib/pages/send-to-background';
 import { originPattern } from '@/lib/shared/permission';
 import { writeService } from '@/lib/storage';
+import { choosePopupService } from '@/lib/background/popup-service';
 import { startReportService, type RunningService } from '../../service/server';
 import { startPageServer, type PageServer } from '../../service/test-pages';
 import { installFakePermissions } from '../background/fake-permissions';
@@ -50,18 +51,22 @@ beforeEach(async () => {
     agency: (await writeService({ name: 'Agency', baseUrl: agency.baseUrl, apiKey: AGENCY_KEY, keyForSessionOnly: false })).id,
     client: (await writeService({ name: 'Client', baseUrl: client.baseUrl, apiKey: CLIENT_KEY, keyForSessionOnly: false })).id,
   };
-  // The panel's messages reach the real handlers, as the worker's router hands them over.
+  // The panel's messages reach the real handlers, as the worker's router hands them over; what the background tells the
+  // pages reaches the page's listeners, as the browser hands it over.
   const handlers = createHandlers();
-  vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation((message: unknown) => dispatch(handlers, message) as never);
+  vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation(((message: { type?: string }) =>
+    message.type === 'stateChanged'
+      ? fakeBrowser.runtime.onMessage.trigger(message, { id: fakeBrowser.runtime.id }, () => undefined)
+      : dispatch(handlers, message)) as never);
 });
 afterEach(() => {
   sendForService(undefined);
   vi.restoreAllMocks();
 });
 
-/** The panel beside a tab on `url`, once it shows what it found. */
-async function panelOn(url: string) {
-  const drawn = renderInto(<PanelScreen front={{ state: 'page', tabId: 7, url }} />);
+/** The panel beside a tab on `url` (following the popup of `popupWindow`, if named), once it shows what it found. */
+async function panelOn(url: string, popupWindow?: number) {
+  const drawn = renderInto(<PanelScreen front={{ state: 'page', tabId: 7, url }} popupWindow={popupWindow} />);
   await vi.waitFor(() => expect(drawn.root.querySelector('[role="status"]:not(.panel__status), iframe')).not.toBeNull(), { timeout: 5000 });
   return drawn;
 }
@@ -99,5 +104,56 @@ describe('the panel on a service', () => {
     await vi.waitFor(() => expect(root.querySelector('iframe')).not.toBeNull(), { timeout: 20_000 });
     expect({ agency: posts(agency) - before.agency, client: posts(client) - before.client }).toEqual({ agency: 0, client: 1 });
     expect(framed(root).searchParams.get('service')).toBe(ids.client);
+  });
+
+  it('with no service in its address, follows its window’s popup: frames the service chosen there, and reports there', async () => {
+    const url = pages.url('/?panel=window');
+    agency.seedReports(AGENCY_KEY, [{ url, score: 40 }]);
+    const [theirs] = client.seedReports(CLIENT_KEY, [{ url, score: 90 }]);
+    await choosePopupService(3, ids.client);
+    const { root } = await panelOn(url, 3);
+    expect(framed(root).searchParams.get('id')).toBe(String(theirs!.id));
+    expect(framed(root).searchParams.get('service')).toBe(ids.client);
+
+    const fresh = pages.url('/?panel=window-make');
+    const posts = (service: RunningService) => service.requestLog.filter((r) => r.method === 'POST').length;
+    const before = { agency: posts(agency), client: posts(client) };
+    const other = await panelOn(fresh, 3);
+    [...other.root.querySelectorAll('button')].find((b) => b.textContent === 'Report this page')!.click();
+    await vi.waitFor(() => expect(other.root.querySelector('iframe')).not.toBeNull(), { timeout: 20_000 });
+    expect({ agency: posts(agency) - before.agency, client: posts(client) - before.client }).toEqual({ agency: 0, client: 1 });
+  });
+
+  it('follows the default where its window chose none, whatever another window chose', async () => {
+    const url = pages.url('/?panel=other-window');
+    const [mine] = agency.seedReports(AGENCY_KEY, [{ url, score: 40 }]);
+    client.seedReports(CLIENT_KEY, [{ url, score: 90 }]);
+    await choosePopupService(4, ids.client);
+    const { root } = await panelOn(url, 3);
+    expect(framed(root).searchParams.get('id')).toBe(String(mine!.id));
+    expect(framed(root).searchParams.has('service')).toBe(false);
+  });
+
+  it('reads again when another service is chosen in its window’s popup', async () => {
+    const url = pages.url('/?panel=switch');
+    const [mine] = agency.seedReports(AGENCY_KEY, [{ url, score: 40 }]);
+    const [theirs] = client.seedReports(CLIENT_KEY, [{ url, score: 90 }]);
+    await choosePopupService(3, ids.client);
+    const { root } = await panelOn(url, 3);
+    expect(framed(root).searchParams.get('id')).toBe(String(theirs!.id));
+    await choosePopupService(3, ids.agency);
+    await vi.waitFor(() => expect(framed(root).searchParams.get('id')).toBe(String(mine!.id)), { timeout: 5000 });
+    expect(framed(root).searchParams.has('service')).toBe(false);
+  });
+
+  it('keeps the service its address names whatever its window’s popup chose', async () => {
+    const url = pages.url('/?panel=named-stays');
+    const [mine] = agency.seedReports(AGENCY_KEY, [{ url, score: 40 }]);
+    client.seedReports(CLIENT_KEY, [{ url, score: 90 }]);
+    await choosePopupService(3, ids.client);
+    sendForService(ids.agency);
+    const { root } = await panelOn(url);
+    expect(framed(root).searchParams.get('id')).toBe(String(mine!.id));
+    expect(framed(root).searchParams.get('service')).toBe(ids.agency);
   });
 });
