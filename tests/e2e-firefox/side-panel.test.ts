@@ -11,6 +11,8 @@ import { startReportService, type RunningService } from '../service/server.ts';
 import { pageHtml, startPageServer, type PageServer } from '../service/test-pages.ts';
 import { OptionsPage } from '../e2e/support/pages/options.ts';
 import { waitUntil } from '../e2e/support/stand-ins.ts';
+import { sendFrom } from '../e2e/support/pages/settings-file.ts';
+import { addSecondService } from '../e2e/support/second-service.ts';
 import { launchFirefoxExtension, type FirefoxExtension } from './support/firefox.ts';
 
 const KEY = 'e2e-firefox-side-panel-key-8e41a2';
@@ -123,27 +125,10 @@ describe("Firefox's sidebar", { timeout: 60_000 }, () => {
   });
 
   it('shows the service chosen in its window’s popup, and follows a switch made there', async () => {
-    const secondKey = 'e2e-firefox-side-panel-second-key-51c0d';
-    const second = await startReportService({ accounts: [{ name: 'Bo', email: 'bo@second.example', apiKey: secondKey }] });
+    const host = await ext.host();
+    const options = await ext.openOptions();
+    const second = await addSecondService(options, site.url('/reported'), 'e2e-firefox-side-panel-second-key-51c0d');
     try {
-      // Reports of other pages first: the page's report on this service has an id the first service never gave it.
-      second.seedReports(
-        secondKey,
-        [1, 2, 3, 4, 5, 6].map((n) => ({ url: `https://elsewhere.example/${n}`, score: 50 })),
-      );
-      const [theirs] = second.seedReports(secondKey, [{ url: site.url('/reported'), score: 33 }]);
-      const host = await ext.host();
-      const options = await ext.openOptions();
-      const send = (type: string, payload: unknown) =>
-        options.evaluate((type, payload) => browser.runtime.sendMessage({ type, payload }), type, payload as never) as Promise<{
-          ok: boolean;
-          value: { services: { id: string; name: string }[]; defaultId: string };
-        }>;
-      expect(await send('saveService', { name: 'Second', baseUrl: second.baseUrl, apiKey: secondKey, keyForSessionOnly: false })).toMatchObject({
-        ok: true,
-      });
-      const { services, defaultId } = (await send('getServices', {})).value;
-      const id = services.find((service) => service.name === 'Second')!.id;
       const tab = await ext.newTab(site.url('/reported'));
       await tab.bringToFront();
       await waitUntil('the default service’s report in the sidebar', async () => (await sidebarShows(host))?.id === reportedId);
@@ -156,15 +141,15 @@ describe("Firefox's sidebar", { timeout: 60_000 }, () => {
       });
 
       // As the popup's service switch in that window does.
-      expect(await send('choosePopupService', { windowId, service: id })).toMatchObject({ ok: true });
-      await waitUntil('the chosen service’s report in the sidebar', async () => (await sidebarShows(host))?.id === theirs!.id);
-      expect(second.requestLog.some((r) => r.path.startsWith(`/api/v1/reports/${theirs!.id}`))).toBe(true);
+      await sendFrom(options, 'choosePopupService', { windowId, service: second.id });
+      await waitUntil('the chosen service’s report in the sidebar', async () => (await sidebarShows(host))?.id === second.report.id);
+      expect(second.service.requestLog.some((r) => r.path.startsWith(`/api/v1/reports/${second.report.id}`))).toBe(true);
 
-      expect(await send('choosePopupService', { windowId, service: defaultId })).toMatchObject({ ok: true });
+      await sendFrom(options, 'choosePopupService', { windowId, service: second.defaultId });
       await waitUntil('the default service’s report again', async () => (await sidebarShows(host))?.id === reportedId);
       await options.close();
     } finally {
-      await second.close();
+      await second.service.close();
     }
   });
 });

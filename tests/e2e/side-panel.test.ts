@@ -9,6 +9,8 @@ import type { Frame, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReportService, type RunningService } from '../service/server';
 import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser';
+import { sendFrom } from './support/pages/settings-file';
+import { addSecondService } from './support/second-service';
 import { waitUntil } from './support/stand-ins';
 import { serveTestPages, type TestPages } from './support/test-pages';
 
@@ -171,42 +173,24 @@ describe('the side panel', { timeout: 60_000 }, () => {
   });
 
   it('with no service in its address, follows the service chosen in its window’s popup, and reads again when it changes', async () => {
-    const secondKey = 'e2e-side-panel-second-key-3f9b7';
-    const second = await startReportService({ accounts: [{ name: 'Bo', email: 'bo@second.example', apiKey: secondKey }] });
+    const options = await ext.openOptions();
+    const second = await addSecondService(options, site.url('/reported'), 'e2e-side-panel-second-key-3f9b7');
     try {
-      // Reports of other pages first: the page's report on this service has an id the first service never gave it.
-      second.seedReports(
-        secondKey,
-        [1, 2, 3, 4, 5, 6].map((n) => ({ url: `https://elsewhere.example/${n}`, score: 50 })),
-      );
-      const [theirs] = second.seedReports(secondKey, [{ url: site.url('/reported'), score: 33 }]);
-      const options = await ext.openOptions();
-      const send = (type: string, payload: unknown) =>
-        options.evaluate((type, payload) => browser.runtime.sendMessage({ type, payload }), type, payload as never) as Promise<{
-          ok: boolean;
-          value: { services: { id: string; name: string }[]; defaultId: string };
-        }>;
-      expect(await send('saveService', { name: 'Second', baseUrl: second.baseUrl, apiKey: secondKey, keyForSessionOnly: false })).toMatchObject({
-        ok: true,
-      });
-      const { services, defaultId } = (await send('getServices', {})).value;
-      const id = services.find((service) => service.name === 'Second')!.id;
-
       await reported.bringToFront();
       await panel.goto(`chrome-extension://${ext.extensionId}/sidepanel.html`);
       await waitUntil('the default service’s report framed', async () => framedId(await framedReport()) === reportedId);
       const windowId = await panel.evaluate(() => browser.windows.getCurrent().then((window) => window.id!));
 
       // As the popup's service switch in that window does.
-      expect(await send('choosePopupService', { windowId, service: id })).toMatchObject({ ok: true });
+      await sendFrom(options, 'choosePopupService', { windowId, service: second.id });
       const frame = await waitUntil('the chosen service’s report framed', async () => {
         const found = await framedReport();
-        return framedId(found) === theirs!.id ? found : null;
+        return framedId(found) === second.report.id ? found : null;
       });
-      expect(new URL(frame.url()).searchParams.get('service')).toBe(id);
-      expect(second.requestLog.some((r) => r.path.startsWith(`/api/v1/reports/${theirs!.id}`))).toBe(true);
+      expect(new URL(frame.url()).searchParams.get('service')).toBe(second.id);
+      expect(second.service.requestLog.some((r) => r.path.startsWith(`/api/v1/reports/${second.report.id}`))).toBe(true);
 
-      expect(await send('choosePopupService', { windowId, service: defaultId })).toMatchObject({ ok: true });
+      await sendFrom(options, 'choosePopupService', { windowId, service: second.defaultId });
       const back = await waitUntil('the default service’s report again', async () => {
         const found = await framedReport();
         return framedId(found) === reportedId ? found : null;
@@ -214,7 +198,7 @@ describe('the side panel', { timeout: 60_000 }, () => {
       expect(new URL(back.url()).searchParams.has('service')).toBe(false);
       await options.close();
     } finally {
-      await second.close();
+      await second.service.close();
     }
   });
 });
