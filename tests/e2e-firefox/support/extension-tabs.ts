@@ -1,4 +1,4 @@
-import type { Browser, Page, Target } from 'puppeteer-core';
+import { TimeoutError, type Browser, type Page, type Target } from 'puppeteer-core';
 import type { ChromeGlobals } from './chrome-globals.ts';
 import type { ChromeScope } from './chrome-scope.ts';
 
@@ -71,12 +71,31 @@ export function extensionTabs(firefox: Browser, chrome: ChromeScope): ExtensionT
   return { open, openedBy };
 }
 
-/** Waits until `page` shows `url`, loaded: the page itself knows its address better than its target. */
+/**
+ * Waits until `page` shows `url`, loaded: the page itself knows its address better than its target. While the tab
+ * leaves about:blank, Firefox's remote agent can fail a poll itself (its realm gone under the evaluation): that is no
+ * answer, so the wait goes on until its 10 s are up.
+ */
 async function showing(page: Page, url: string): Promise<void> {
-  await page
-    .waitForFunction((wanted) => location.href === wanted && document.readyState === 'complete', { timeout: 10_000, polling: 50 }, url)
-    .catch(async (error: unknown) => {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      await page.waitForFunction(
+        (wanted) => location.href === wanted && document.readyState === 'complete',
+        {
+          timeout: Math.max(1, deadline - Date.now()),
+          polling: 50,
+        },
+        url,
+      );
+      return;
+    } catch (error: unknown) {
+      if (!(error instanceof TimeoutError) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        continue;
+      }
       const shown = await page.evaluate(() => `${location.href} (${document.readyState})`).catch(String);
       throw new Error(`The tab did not show ${url} within 10 s: ${shown}`, { cause: error });
-    });
+    }
+  }
 }
