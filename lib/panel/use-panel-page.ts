@@ -27,10 +27,8 @@ export function usePanelPage(address: string | null, popupWindow?: number) {
   const load = useCallback(
     async (url: string) => {
       try {
-        const state =
-          popupWindow === undefined
-            ? await sendToBackground('getPageState', { url })
-            : await sendToBackground('getPageState', { url, windowId: popupWindow }, null);
+        // Following a window, no service is named (null); else the one this page names.
+        const state = await sendToBackground('getPageState', { url, windowId: popupWindow }, popupWindow === undefined ? undefined : null);
         if (current.current !== url) return;
         // The report made, followed and framed from here is on the service the state was read from.
         if (popupWindow !== undefined) sendForService(state.settings.popupServices?.named);
