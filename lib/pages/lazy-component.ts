@@ -1,5 +1,6 @@
 import { h, type ComponentType, type VNode } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { firstFrameShown } from '@/lib/pages/after-paint';
 
 export type LazyComponent<P> = ((props: P) => VNode<P> | null) & {
   /** Starts loading its chunk (once); resolves when it can be drawn. */
@@ -29,13 +30,15 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     ));
   function Lazy(props: P): VNode<P> | null {
     const [, setReady] = useState(false);
-    // Drawn without useLoadedFirst: it appears once loaded.
+    // Drawn without useLoadedFirst: it appears once loaded, and is loaded once the page's first frame is shown.
     useEffect(() => {
       if (!loaded)
-        void preload().then(
-          () => setReady(true),
-          () => undefined,
-        );
+        void firstFrameShown()
+          .then(preload)
+          .then(
+            () => setReady(true),
+            () => undefined,
+          );
     }, []);
     return loaded ? h(loaded, props) : null;
   }

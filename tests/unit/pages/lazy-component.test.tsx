@@ -1,8 +1,20 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { options } from 'preact';
 import { useState } from 'preact/hooks';
 import { lazyComponent, useLoadedFirst } from '@/lib/pages/lazy-component';
 import { renderInto } from '../report/dom';
+
+/** The page's first frame, shown when a test says so (at once unless a test holds it). */
+const frame = vi.hoisted(() => {
+  const state = { shown: Promise.resolve(), show: () => undefined as void };
+  return {
+    state,
+    hold() {
+      state.shown = new Promise<void>((resolve) => (state.show = resolve));
+    },
+  };
+});
+vi.mock('@/lib/pages/after-paint', () => ({ firstFrameShown: () => frame.state.shown }));
 
 /** A chunk that loads only when the test lets it: as import() of a file not yet read. */
 function chunk() {
@@ -54,6 +66,44 @@ describe('a screen loaded when first needed', () => {
     expect(view.text()).toBe('Score 72');
     await Result.preload();
     expect(loads()).toBe(1);
+  });
+
+  afterEach(() => {
+    frame.state.shown = Promise.resolve();
+  });
+
+  it('drawn once loaded, is loaded only once the first frame is shown', async () => {
+    frame.hold();
+    const { Result, release, loads } = chunk();
+    release();
+    const view = renderInto(
+      <main>
+        <p class="form">Create report</p>
+        <Result score={55} />
+      </main>,
+    );
+    for (let i = 0; i < 5; i += 1) await view.settle();
+    expect(loads()).toBe(0);
+    expect(view.text()).toBe('Create report');
+
+    frame.state.show();
+    for (let i = 0; i < 5; i += 1) await view.settle();
+    expect(loads()).toBe(1);
+    expect(view.text()).toBe('Create reportScore 55');
+  });
+
+  it('held by a state until loaded, is loaded at once, before the first frame is shown', async () => {
+    frame.hold();
+    const { Result, release, loads } = chunk();
+    release();
+    function View() {
+      const shown = useLoadedFirst(true, [Result]);
+      return <main data-job={shown ? 'done' : 'none'}>{shown && <Result score={90} />}</main>;
+    }
+    const view = renderInto(<View />);
+    for (let i = 0; i < 5; i += 1) await view.settle();
+    expect(loads()).toBe(1);
+    expect(view.text()).toBe('Score 90');
   });
 
   it('draws at once, in the same render, once its chunk is in', async () => {
