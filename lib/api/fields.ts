@@ -115,13 +115,19 @@ export function boundedValue(value: unknown, depth = 0): unknown {
   return Object.fromEntries(entries.length > MAX_ITEMS ? [...kept, ['…', CUT_MARKER]] : kept);
 }
 
+/** Passed or not: newer versions send a boolean, older ones 1 or 0. */
+const passedField = lazy(() =>
+  z.pipe(
+    z.union([z.boolean(), z.number()]),
+    z.transform((v) => v === true || v === 1),
+  ),
+);
+const importanceField = lazy(() => z.catch(z.enum(['high', 'medium', 'low']), 'low'));
+
 const checkSchema = lazy(() =>
   z.object({
-    passed: z.pipe(
-      z.union([z.boolean(), z.number()]),
-      z.transform((v) => v === true || v === 1),
-    ),
-    importance: z.catch(z.enum(['high', 'medium', 'low']), 'low'),
+    passed: passedField,
+    importance: importanceField,
     value: z.pipe(
       z.optional(z.unknown()),
       z.transform((v) => boundedValue(v ?? null)),
@@ -136,23 +142,42 @@ const checkSchema = lazy(() =>
   }),
 );
 
-/** The checks of a report. An entry of a shape not known here is left out rather than breaking the report. */
-export const checksField = lazy(() =>
-  z.pipe(
+/** A check's outcome only: its findings (`value`, `errors`), most of a report's size, are not read. */
+const outcomeSchema = lazy(() => z.object({ passed: passedField, importance: importanceField }));
+
+/** The checks of a report, each read with `read` (null: a shape not known here, left out rather than breaking the report). */
+function checksReadWith<T>(read: (entry: unknown) => T | null) {
+  return z.pipe(
     z.optional(z.unknown()),
-    z.transform((value): Record<string, ReportCheck> | null => {
+    z.transform((value): Record<string, T> | null => {
       const map = asMap(value);
       if (!map) return null;
-      const checks: [string, ReportCheck][] = [];
+      const checks: [string, T][] = [];
       // A report has a few dozen checks; a service sending thousands is not one to keep them all from.
       for (const [name, entry] of Object.entries(map).slice(0, MAX_CHECKS)) {
-        const parsed = checkSchema.safeParse(entry);
-        if (!parsed.success) continue;
-        const { errors, ...rest } = parsed.data;
-        checks.push([name, errors ? { ...rest, errors } : rest]);
+        const check = read(entry);
+        if (check !== null) checks.push([name, check]);
       }
       // Built in one go: a check named `__proto__` stays a check, rather than becoming the object's prototype.
       return Object.fromEntries(checks);
     }),
-  ),
+  );
+}
+
+/** The checks of a report, findings included. */
+export const checksField = lazy(() =>
+  checksReadWith((entry): ReportCheck | null => {
+    const parsed = checkSchema.safeParse(entry);
+    if (!parsed.success) return null;
+    const { errors, ...rest } = parsed.data;
+    return errors ? { ...rest, errors } : rest;
+  }),
+);
+
+/** The checks of a report as outcomes (passed, importance): what a summary counts. */
+export const checkOutcomesField = lazy(() =>
+  checksReadWith((entry) => {
+    const parsed = outcomeSchema.safeParse(entry);
+    return parsed.success ? parsed.data : null;
+  }),
 );

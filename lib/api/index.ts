@@ -2,4 +2,4 @@
 export { createReportsApi, type ListParams, type ReportsApi, type ReportsApiOptions } from '@/lib/api/client';
 export { ApiError, type ApiErrorData, type ApiErrorKind } from '@/lib/api/errors';
 export type { RetryPolicy } from '@/lib/api/http';
-export type { Account, DeleteResult, Report, ReportCheck, ReportPage } from '@/lib/api/schemas';
+export type { Account, DeleteResult, Report, ReportCheck, ReportOutcomes, ReportPage } from '@/lib/api/schemas';

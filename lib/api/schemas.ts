@@ -3,8 +3,10 @@ import { lazy, z } from '@/lib/zod';
 import { RESULT_LABELS } from '@/lib/shared/score';
 import { PRIVACY_VALUES } from '@/lib/shared/privacy';
 import { asObject } from '@/lib/api/classify';
+import type { CheckOutcome } from '@/lib/shared/check-summary';
 import { ApiError } from '@/lib/api/errors';
 import {
+  checkOutcomesField,
   checksField,
   countField,
   dateField,
@@ -45,8 +47,14 @@ export const reportShape = lazy(() =>
 );
 export type Report = z.infer<typeof reportShape>;
 
-export interface ReportPage {
-  reports: Report[];
+/** A report whose checks were read as `C`: `Report` is the one with their findings. */
+export type ReportWith<C> = Omit<Report, 'checks'> & { checks: C };
+
+/** A report with its checks' outcomes only (passed, importance): what its summary and a comparison count. */
+export type ReportOutcomes = ReportWith<Record<string, CheckOutcome> | null>;
+
+export interface ReportPage<R = Report> {
+  reports: R[];
   /** Reports of this page the service sent in a shape the extension cannot read: left out, and counted here. */
   unreadable: number;
   /** The service's clock when it answered (ms since epoch, from its Date header), to read its own dates against; null when not told. */
@@ -86,7 +94,7 @@ function projectOf(url: string): string | null {
 }
 
 /** A report as the service sends it, its checks read with `results` (or left unread: `uncheckedResults`). */
-function reportAnswerOf(results: typeof checksField | typeof uncheckedResults) {
+function reportAnswerOf<C>(results: z.ZodMiniType<C>) {
   return z.pipe(
     z.object({
       id: idField,
@@ -101,7 +109,7 @@ function reportAnswerOf(results: typeof checksField | typeof uncheckedResults) {
       created_at: dateField,
       updated_at: dateField,
     }),
-    z.transform((r): Report => ({
+    z.transform((r): ReportWith<C> => ({
       id: r.id,
       url: r.url,
       project: r.project || projectOf(r.url),
@@ -146,7 +154,7 @@ const pageMeta = lazy(() =>
 );
 
 /** A page of the list, each report read with `report`. */
-function reportPageOf(report: typeof reportAnswer) {
+function reportPageOf<R>(report: z.ZodMiniType<R>) {
   return z.pipe(
     z.pipe(
       // A version that returns the framework's bare paginator puts the page fields beside `data`.
@@ -156,7 +164,7 @@ function reportPageOf(report: typeof reportAnswer) {
       }),
       z.object({ data: z.array(z.unknown()).check(z.maxLength(1000)), meta: z.optional(pageMeta) }),
     ),
-    z.transform((b): Omit<ReportPage, 'serviceTime'> => {
+    z.transform((b): Omit<ReportPage<R>, 'serviceTime'> => {
       // One report the extension cannot read costs only itself: the rest of the page still shows.
       const reports = b.data.flatMap((item) => {
         const parsed = report.safeParse(item);
@@ -181,6 +189,8 @@ function reportPageOf(report: typeof reportAnswer) {
 export const reportPageBody = lazy(() => reportPageOf(reportAnswer));
 /** The list with each report's checks left unread (`checks: null`), for a screen that shows none. */
 export const reportPageWithoutChecksBody = lazy(() => reportPageOf(reportAnswerOf(uncheckedResults)));
+/** The list with each report's checks read as outcomes only, for summaries: their findings are most of its size. */
+export const reportPageOutcomesBody = lazy(() => reportPageOf(reportAnswerOf(checkOutcomesField)));
 
 export const accountBody = lazy(() =>
   z.pipe(

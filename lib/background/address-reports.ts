@@ -1,9 +1,9 @@
-import type { Report, ReportsApi } from '@/lib/api';
+import type { ListParams, Report, ReportOutcomes, ReportPage, ReportsApi } from '@/lib/api';
 import { isApiError } from '@/lib/api/errors';
 import type { ListedReport } from '@/lib/protocol';
-import { compareOutcomes, outcomesOf, scoreDelta, summariseChecks, type CheckSummary } from '@/lib/shared/check-summary';
+import { compareOutcomes, outcomesOf, scoreDelta, summariseChecks, type CheckOutcome, type CheckSummary } from '@/lib/shared/check-summary';
 import { sameStoredAddress, storedAddress } from '@/lib/shared/page-address';
-import { newestFirst, reportTime } from '@/lib/shared/report-order';
+import { newestFirst, reportTime, type Dated } from '@/lib/shared/report-order';
 
 /**
  * The reports of one address, as the popup's list, its summaries and the
@@ -15,25 +15,40 @@ import { newestFirst, reportTime } from '@/lib/shared/report-order';
 /** The most the history holds, and the most one list request brings. */
 export const ADDRESS_HISTORY = 25;
 
+/** What a summary needs of a report: its score and its checks' outcomes. */
+type Counted = Dated & { score: number | null; checks: Readonly<Record<string, CheckOutcome>> | null };
+
 /**
- * The latest reports of an address as the service stores it (`example.com/blog`), newest first,
- * with their checks, and the service's clock when it answered. The service's search is a substring
- * match, so the rest is filtered out here.
+ * The latest reports of an address as the service stores it (`example.com/blog`), newest first, read by `list`, and
+ * the service's clock when it answered. The service's search is a substring match, so the rest is filtered out here.
  */
-export async function reportsOfAddress(api: ReportsApi, stored: string): Promise<{ reports: Report[]; serviceTime: number | null }> {
-  const page = await api.listReports({ search: stored, searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: ADDRESS_HISTORY });
+async function ofAddress<R extends Dated & { url: string }>(
+  list: (p: ListParams) => Promise<ReportPage<R>>,
+  stored: string,
+): Promise<{ reports: R[]; serviceTime: number | null }> {
+  const page = await list({ search: stored, searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: ADDRESS_HISTORY });
   return { reports: newestFirst(page.reports.filter((report) => sameStoredAddress(report.url, stored))), serviceTime: page.serviceTime };
 }
 
+/** The latest reports of an address, with their checks and findings: for the report view's history and what changed. */
+export function reportsOfAddress(api: ReportsApi, stored: string): Promise<{ reports: Report[]; serviceTime: number | null }> {
+  return ofAddress((p) => api.listReports(p), stored);
+}
+
+/** The latest reports of an address, their checks read as outcomes only: for summaries. */
+function outcomesOfAddress(api: ReportsApi, stored: string): Promise<{ reports: ReportOutcomes[]; serviceTime: number | null }> {
+  return ofAddress((p) => api.listReportOutcomes(p), stored);
+}
+
 /** The report made just before `report` among `others` (any order), or null when it is the first. */
-export function previousOf(report: Report, others: readonly Report[]): Report | null {
+export function previousOf<R extends Dated>(report: Dated, others: readonly R[]): R | null {
   const at = reportTime(report);
   const older = others.filter((r) => r.id !== report.id && (reportTime(r) < at || (reportTime(r) === at && r.id < report.id)));
   return newestFirst(older)[0] ?? null;
 }
 
 /** The checks of a report counted, and compared with the report before it when both have checks. */
-export function summaryOf(report: Report, previous: Report | null): CheckSummary | null {
+export function summaryOf(report: Counted, previous: Counted | null): CheckSummary | null {
   if (!report.checks) return null;
   let change: CheckSummary['change'] = null;
   if (previous?.checks) {
@@ -48,7 +63,7 @@ export function summaryOf(report: Report, previous: Report | null): CheckSummary
  * background (a page of 25 reports carries about 50 KB of them, which no list
  * draws); their summary goes instead.
  */
-export function listedReport(report: Report, previous: Report | null): ListedReport {
+export function listedReport(report: Report | ReportOutcomes, previous: Counted | null): ListedReport {
   return { ...report, checks: null, summary: summaryOf(report, previous) };
 }
 
@@ -58,7 +73,7 @@ export function listedReport(report: Report, previous: Report | null): ListedRep
  */
 export async function listedNewReport(api: ReportsApi, report: Report): Promise<ListedReport> {
   try {
-    return listedReport(report, previousOf(report, (await reportsOfAddress(api, report.url)).reports));
+    return listedReport(report, previousOf(report, (await outcomesOfAddress(api, report.url)).reports));
   } catch (error) {
     if (!isApiError(error)) throw error;
     return listedReport(report, null);
@@ -71,7 +86,7 @@ export async function listedNewReport(api: ReportsApi, report: Report): Promise<
  * against).
  */
 export async function reportsForPage(api: ReportsApi, url: string): Promise<{ reports: ListedReport[]; serviceTime: number | null }> {
-  const { reports, serviceTime } = await reportsOfAddress(api, storedAddress(url));
+  const { reports, serviceTime } = await outcomesOfAddress(api, storedAddress(url));
   return { reports: reports.map((report, i) => listedReport(report, reports[i + 1] ?? null)), serviceTime };
 }
 

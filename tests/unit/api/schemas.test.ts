@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
-import { accountBody, deleteBody, readBody, reportBody, reportPageBody, reportPageWithoutChecksBody } from '@/lib/api/schemas';
+import {
+  accountBody,
+  deleteBody,
+  readBody,
+  reportBody,
+  reportPageBody,
+  reportPageOutcomesBody,
+  reportPageWithoutChecksBody,
+} from '@/lib/api/schemas';
 import * as accounts from '../../fixtures/responses/account';
 import * as reports from '../../fixtures/responses/reports';
 
@@ -175,6 +183,44 @@ describe('reading a page of reports', () => {
     expect(withChecks.reports[0]!.checks).not.toBeNull();
     expect(without.reports[0]!.checks).toBeNull();
     expect(without).toEqual({ ...withChecks, reports: withChecks.reports.map((r) => ({ ...r, checks: null })) });
+  });
+
+  it('reads the same page with each check’s outcome only when asked to (the popup’s summaries count no more)', () => {
+    const full = readBody(reportPageBody, reports.listBody, 'list');
+    const outcomes = readBody(reportPageOutcomesBody, reports.listBody, 'list');
+    const outcomeOf = ({ passed, importance }: { passed: boolean; importance: string }) => ({ passed, importance });
+    expect(Object.keys(full.reports[0]!.checks!).length).toBeGreaterThan(1);
+    expect(outcomes).toEqual({
+      ...full,
+      reports: full.reports.map((r) => ({
+        ...r,
+        checks: r.checks && Object.fromEntries(Object.entries(r.checks).map(([k, c]) => [k, outcomeOf(c)])),
+      })),
+    });
+  });
+
+  it('reads outcomes as it reads the checks: old encodings, checks of unknown shape left out, at most 200, `__proto__` a check', () => {
+    const many = Array.from({ length: 250 }, (_, i) => [`check${i}`, { passed: i % 2, importance: 'medium', value: 'x'.repeat(10) }]);
+    const results = Object.fromEntries([['broken', 'not a check'], ['vague', { passed: false, importance: 'urgent' }], ...many]) as Record<
+      string,
+      unknown
+    >;
+    const body = { data: [{ ...reports.reportCurrent, results }] };
+    const full = readBody(reportPageBody, body, 'list').reports[0]!.checks!;
+    const outcomes = readBody(reportPageOutcomesBody, body, 'list').reports[0]!.checks!;
+    expect(Object.keys(outcomes)).toEqual(Object.keys(full));
+    expect(Object.keys(outcomes)).toHaveLength(199);
+    expect(outcomes).not.toHaveProperty('broken');
+    expect(outcomes.vague).toEqual({ passed: false, importance: 'low' });
+    expect(outcomes.check1).toEqual({ passed: true, importance: 'medium' });
+    expect(outcomes.check2).toEqual({ passed: false, importance: 'medium' });
+
+    const listed = { data: [{ ...reports.reportCurrent, results: [{ passed: 1, importance: 'high' }] }] };
+    expect(readBody(reportPageOutcomesBody, listed, 'list').reports[0]!.checks).toEqual({ 0: { passed: true, importance: 'high' } });
+    const proto = { data: [{ ...reports.reportCurrent, results: JSON.parse('{"__proto__":{"passed":true,"importance":"high"}}') as unknown }] };
+    const odd = readBody(reportPageOutcomesBody, proto, 'list').reports[0]!.checks!;
+    expect(Object.keys(odd)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(odd)).toBe(Object.prototype);
   });
 
   it('reads a report whose checks are not even an object, when the checks are left unread', () => {

@@ -172,6 +172,30 @@ describe('reporting a page', () => {
     expect(state.reports.map((r) => [r.id, r.checks, r.summary])).toEqual([[made.id, null, made.summary]]);
   });
 
+  it('counts what changed between a page’s two reports from the service’s own checks', async () => {
+    await connect();
+    const url = pages.url('/?changed');
+    const [older, newer] = service.seedReports(key, [
+      { url, score: 35, generatedAt: '2026-01-01T10:00:00.000Z' },
+      { url, score: 90, generatedAt: '2026-02-01T10:00:00.000Z' },
+    ]);
+    const resultsOf = async (id: number) => {
+      const answer = await fetch(`${service.baseUrl}/api/v1/reports/${id}`, {
+        headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' },
+      });
+      return ((await answer.json()) as { data: { results: Record<string, { passed: boolean }> } }).data.results;
+    };
+    const [before, after] = [await resultsOf(older!.id), await resultsOf(newer!.id)];
+    const fixed = Object.keys(after).filter((name) => after[name]!.passed && before[name]?.passed === false).length;
+    const broken = Object.keys(after).filter((name) => !after[name]!.passed && before[name]?.passed === true).length;
+    expect(fixed).toBeGreaterThan(0);
+
+    const state = await handlers().getPageState({ url });
+    expect(state.reports.map((r) => r.id)).toEqual([newer!.id, older!.id]);
+    expect(state.reports[0]!.summary?.change).toEqual({ previousId: older!.id, scoreDelta: 55, fixed, broken });
+    expect(state.reports[0]!.checks).toBeNull();
+  });
+
   it('does not show another account’s reports', async () => {
     await connect();
     const url = pages.url('/?other');
