@@ -266,7 +266,7 @@ describe.each([
     const popup = await PopupPage.openOn(ext, tab);
     await popup.waitForReady();
     const opened = ext.browser.waitForTarget((t) => t.type() === 'page' && t.url().endsWith('/sidepanel.html'), { timeout: 10_000 });
-    await popup.page.click(`::-p-text(${CATALOGUES[locale].openBeside})`);
+    await popup.page.locator(`::-p-text(${CATALOGUES[locale].openBeside})`).click();
     const panel = (await (await opened).asPage())!;
     const framed = async () => {
       for (let i = 0; i < 100; i++) {

@@ -126,7 +126,7 @@ describe('Print / Save as PDF', () => {
 describe('Download as HTML', () => {
   it('is one file that opens with no network and reads like the printed report', async () => {
     await view.page.bringToFront();
-    await view.page.click('.report__handover ::-p-text(Download as HTML)');
+    await view.page.locator('.report__handover ::-p-text(Download as HTML)').click();
     const name = `site-report-${id}.html`;
     await waitUntil('the HTML file', async () => existsSync(join(scratch, name)) && !(await readdir(scratch)).some((f) => f.endsWith('.crdownload')));
     const html = await readFile(join(scratch, name), 'utf8');

@@ -75,7 +75,7 @@ const STORE_SCREENS: { name: string; show: (c: ScreenContext) => Promise<Page> }
       const popup = await PopupPage.openOn(ext, tab);
       await popup.waitForReady();
       const opened = ext.browser.waitForTarget((t) => t.type() === 'page' && t.url().endsWith('/sidepanel.html'), { timeout: 10_000 });
-      await popup.page.click(`::-p-text(${CATALOGUES[locale].openBeside})`);
+      await popup.page.locator(`::-p-text(${CATALOGUES[locale].openBeside})`).click();
       const panel = (await (await opened).asPage())!;
       await panel.setViewport({ width: PANEL_WIDTH, height: SIZE.height });
       const report = await waitForFrame(panel, '/report.html?');
