@@ -1,6 +1,7 @@
 import { lazy, z } from '@/lib/zod';
 import { isResultLabel, scoreLabel, type ResultLabel } from '@/lib/shared/score';
 import { PRIVACY_VALUES } from '@/lib/shared/privacy';
+import { IMPORTANCES } from '@/lib/shared/check-summary';
 
 /*
  * Tolerant readers for single fields of the service's answers. Several
@@ -75,7 +76,7 @@ export const resultField = lazy(() =>
 export const reportCheckShape = lazy(() =>
   z.object({
     passed: z.boolean(),
-    importance: z.enum(['high', 'medium', 'low']),
+    importance: z.enum(IMPORTANCES),
     value: z.unknown(),
     errors: z.optional(z.record(z.string(), z.unknown())),
   }),
@@ -122,7 +123,7 @@ const passedField = lazy(() =>
     z.transform((v) => v === true || v === 1),
   ),
 );
-const importanceField = lazy(() => z.catch(z.enum(['high', 'medium', 'low']), 'low'));
+const importanceField = lazy(() => z.catch(z.enum(IMPORTANCES), 'low'));
 
 const checkSchema = lazy(() =>
   z.object({
