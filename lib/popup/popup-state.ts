@@ -47,7 +47,9 @@ export const initialPopupState: PopupState = { phase: 'starting' };
 export function popupReducer(state: PopupState, action: PopupAction): PopupState {
   switch (action.type) {
     case 'tab': {
-      if (action.found !== false && action.url === undefined) return { phase: 'unsupported', address: null, reason: HIDDEN_ADDRESS, settings: null };
+      // Chromium hides a tab's address from the popup, even after a click on the icon (activeTab), when the tab shows one
+      // of its own pages, about:blank, a data: page or a file: the address a web page has is always shown then.
+      if (action.found !== false && action.url === undefined) return { phase: 'unsupported', address: null, reason: t('popHidden'), settings: null };
       const check = checkReportable(action.url);
       if (!check.ok) return { phase: 'unsupported', address: action.url || null, reason: check.reason, settings: null };
       return { phase: 'loading', address: check.url };
@@ -95,13 +97,6 @@ export function popupReducer(state: PopupState, action: PopupAction): PopupState
       return state.phase === 'ready' ? { ...state, queued: action.entry, job: action.entry ? null : state.job } : state;
   }
 }
-
-/**
- * Chromium hides a tab's address from the popup, even after a click on the
- * icon (activeTab), when the tab shows one of its own pages, about:blank, a
- * data: page or a file: the address a web page has is always shown then.
- */
-export const HIDDEN_ADDRESS = t('popHidden');
 
 /** A report just made for this page joins the list at the top, once. */
 function withNewReport(reports: ListedReport[], job: Job | null, address: string): ListedReport[] {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ListedReport, PageState } from '@/lib/protocol';
-import { HIDDEN_ADDRESS, initialPopupState, popupNeed, popupReducer, type PopupAction, type PopupState } from '@/lib/popup/popup-state';
+import { initialPopupState, popupNeed, popupReducer, type PopupAction, type PopupState } from '@/lib/popup/popup-state';
 import { newestFirst } from '@/lib/shared/report-order';
+import { t } from '@/lib/shared/i18n';
 import { connectedSettings } from '../support/settings';
 
 const PAGE = 'https://example.com/blog';
@@ -56,7 +57,7 @@ describe('the popup, from opening to a report', () => {
   });
 
   it('says so when the browser keeps the address of the tab from the extension', () => {
-    expect(run({ type: 'tab', url: undefined, found: true })).toMatchObject({ phase: 'unsupported', reason: HIDDEN_ADDRESS });
+    expect(run({ type: 'tab', url: undefined, found: true })).toMatchObject({ phase: 'unsupported', reason: t('popHidden') });
   });
 
   it('learns on an unsupported page whether the extension is connected', () => {
