@@ -51,10 +51,14 @@ export function createHandlers(): Handlers {
   const readPageState = async (url: string, from?: PageSender, windowId?: number) => {
     // The policy, read once per worker, is read while the window's service is: the connection waits for both.
     void managedPolicy().catch(() => undefined);
+    // The service the message names (most often none: the default) is read while the window's choice is, not after it.
+    const named = from?.service;
+    const namedRead = settingsAndApi(named);
+    namedRead.catch(() => undefined); // heard where it is used
     const popup = await popupServiceOf(windowId);
-    const service = from?.service ?? popup.service;
+    const service = named ?? popup.service;
     const read = async () => {
-      const { settings, api: client } = await settingsAndApi(service);
+      const { settings, api: client } = await (service === named ? namedRead : settingsAndApi(service));
       const popupServices = popup.view && popupServicesView(popup.view, service ?? popup.view.chosen);
       return { settings: popupServices ? { ...settings, popupServices } : settings, ...(await pageState(client, url, service)) };
     };
