@@ -37,6 +37,11 @@ export const LEAST = [
   },
   { label: 'popup, cold, least: the same page, our worker stopped ÷ blank page, cold', of: 'coldAsks', floor: 'coldBlank' },
   { label: 'popup, warm, least: its ready frame as a static page, no script ÷ blank page', of: 'popupStatic', floor: 'blankReady' },
+  {
+    label: 'popup, warm, least: the same static page, first contentful paint ÷ blank page',
+    of: 'popupStaticFcp',
+    floor: 'blankFcp',
+  },
   { label: 'popup, cold, least: the same static page ÷ blank page, cold', of: 'coldPopupStatic', floor: 'coldBlank' },
   {
     label: 'popup, warm, least: the same frame drawn by script after reading the catalogue ÷ blank page',

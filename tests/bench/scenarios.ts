@@ -74,6 +74,7 @@ export async function runScenarios(o: ScenarioOptions): Promise<Samples> {
       blankReady: warm.blank.map((s) => s.ready),
       asksReady: warm.asks.map((s) => s.ready),
       popupStatic: warm.static.map((s) => s.ready),
+      popupStaticFcp: warm.static.map((s) => s.firstContentfulPaint),
       popupWords: warm.words.map((s) => s.ready),
       coldPopupShown: cold.popup.map((s) => s.shown),
       coldPopupReady: cold.popup.map((s) => s.ready),
