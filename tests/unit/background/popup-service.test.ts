@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
 import { WINDOW_CHOICES_MAX } from '@/lib/background/popup-service';
 import { registerPopupCache } from '@/lib/background/popup-cache';
-import { keptFor, readKeptForPopup } from '@/lib/shared/kept-for-popup';
+import { keptFor, POPUP_SERVICE_ITEM, readKeptForPopup } from '@/lib/shared/kept-for-popup';
 import { dispatch, type Handlers } from '@/lib/background/router';
 import type { PageState } from '@/lib/protocol';
 import { originPattern } from '@/lib/shared/permission';
@@ -45,6 +45,8 @@ beforeEach(async () => {
   };
 });
 
+afterEach(() => vi.restoreAllMocks());
+
 async function send<T>(type: string, payload: object, service?: string): Promise<T> {
   const reply = await dispatch(handlers, { type, payload, ...(service ? { service } : {}) });
   if (!reply.ok) throw Object.assign(new Error(reply.error.message), reply.error);
@@ -80,6 +82,26 @@ describe('the service of a window’s popup', () => {
     const named = await pageState(1, ids.agency);
     expect(named.settings.popupServices?.chosen).toBe(ids.agency);
     expect(named.reports.map((report) => report.score)).toEqual([40]);
+  });
+
+  it('reads the window’s choice and the default’s settings in the same round of storage reads', async () => {
+    // Every answer held until released: what is asked meanwhile is asked without waiting on another answer.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    for (const area of ['local', 'session'] as const) {
+      const get = fakeBrowser.storage[area].get.bind(fakeBrowser.storage[area]);
+      vi.spyOn(fakeBrowser.storage[area], 'get').mockImplementation(async (keys?: unknown) => {
+        asked.push(`${area} ${JSON.stringify(keys)}`);
+        await held;
+        return get(keys as never);
+      });
+    }
+    const state = pageState(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).toEqual(expect.arrayContaining([`session "${POPUP_SERVICE_ITEM}"`, 'local "preferences"']));
+    release();
+    expect((await state).settings.popupServices?.chosen).toBe(ids.agency);
   });
 
   it('falls back to the default once the chosen service is removed', async () => {
