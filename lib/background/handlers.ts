@@ -23,7 +23,6 @@ import { acceptFinding, readSiteLimits, removeAccepted, reportLimitsVerdict, sav
 import { onlyFailedChecks } from '@/lib/background/failed-checks';
 import { removeServiceAsked, saveService, servicesView, setDefaultService } from '@/lib/background/service-list';
 import { choosePopupService, popupServiceOf, popupServicesView } from '@/lib/background/popup-service';
-import { managedPolicy } from '@/lib/background/managed/managed-policy';
 import {
   addWatches,
   changeWatch,
@@ -49,12 +48,11 @@ export function createHandlers(): Handlers {
 
   /** The service named by the message, else the one chosen in the window's popup, else the default. */
   const readPageState = async (url: string, from?: PageSender, windowId?: number) => {
-    // The policy, read once per worker, is read while the window's service is: the connection waits for both.
-    void managedPolicy().catch(() => undefined);
-    // The service the message names (most often none: the default) is read while the window's choice is, not after it.
+    // The service the message names (most often none: the default), the policy with it, is read while the window's
+    // choice is, not after it; read again only when the window chose another.
     const named = from?.service;
     const namedRead = settingsAndApi(named);
-    namedRead.catch(() => undefined); // heard where it is used
+    namedRead.catch(() => undefined); // heard where it is used, unheard when the window chose another
     const popup = await popupServiceOf(windowId);
     const service = named ?? popup.service;
     const read = async () => {
