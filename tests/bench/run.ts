@@ -4,6 +4,7 @@
  *   npm run bench -- --runs 30 --warmup 3                # samples per timing (fewer than 20 is only a quick look)
  *   npm run bench -- --build-dir .output/chrome-mv3      # an existing build instead of a fresh one
  *   npm run bench -- --out bench-results/before.json
+ *   npm run bench -- --block …                           # one block of `npm run bench:pair` (pair.ts), pooled with others
  */
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -22,12 +23,13 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '3' },
     'build-dir': { type: 'string' },
     out: { type: 'string', default: join('bench-results', 'bench.json') },
+    block: { type: 'boolean', default: false },
   },
 });
 const [runs, warmup] = [Number(values.runs), Number(values.warmup)];
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs wants a whole number, not ${values.runs}`);
 if (!Number.isInteger(warmup) || warmup < 0) throw new Error(`--warmup wants a whole number, not ${values.warmup}`);
-if (runs < 20) console.warn(`Only ${runs} runs each: a quick look, not a result (the figures want at least 20).`);
+if (runs < 20 && !values.block) console.warn(`Only ${runs} runs each: a quick look, not a result (the figures want at least 20).`);
 
 const started = performance.now();
 const resultsDir = join(projectRoot, 'bench-results');
