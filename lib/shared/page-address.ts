@@ -100,8 +100,13 @@ export function isStoredAddressOf(stored: string, pageUrl: string): boolean {
   return storedKey(stored) === pageKey(pageUrl);
 }
 
-/** A tab as the popup opens over it: its id, and its address (a tab still loading has only its pending one). */
+/** A tab's address: a tab still loading its first page has only the pending one (Chrome's `pendingUrl`). */
+export function tabAddress(tab: Browser.tabs.Tab | undefined): string | undefined {
+  return tab?.url || tab?.pendingUrl || undefined;
+}
+
+/** A tab as the popup opens over it: its id, and its address. */
 export function popupTab(tab: Browser.tabs.Tab | undefined): PopupTab {
-  const url = tab?.url || tab?.pendingUrl;
+  const url = tabAddress(tab);
   return { found: Boolean(tab), ...(tab?.id !== undefined ? { id: tab.id } : {}), ...(url ? { url } : {}), windowId: tab?.windowId };
 }

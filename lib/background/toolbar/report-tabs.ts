@@ -7,7 +7,7 @@ import { addRun, createsUnderWay } from '@/lib/background/runs/run-engine';
 import { showNotification } from '@/lib/background/toolbar/notifications';
 import { toolbarPrivacy } from '@/lib/background/toolbar/report-without-popup';
 import type { ResponseOf } from '@/lib/protocol';
-import { pageKey } from '@/lib/shared/page-address';
+import { pageKey, tabAddress } from '@/lib/shared/page-address';
 import { planTabs } from '@/lib/shared/tab-plan';
 import { TABS_PERMISSION } from '@/lib/shared/permission';
 import { runTitle, tabsCount, tabsSkippedText } from '@/lib/shared/run-text';
@@ -38,7 +38,7 @@ async function recentlyReported(api: ReportsApi, urls: readonly string[]): Promi
 
 async function windowPlan(windowId: number) {
   const tabs = await browser.tabs.query({ windowId });
-  return planTabs(tabs.map((tab) => (tab.incognito ? undefined : tab.url)));
+  return planTabs(tabs.map((tab) => (tab.incognito ? undefined : tabAddress(tab))));
 }
 
 /** What the popup's button offers: null while the extension may not read the tabs' addresses (the click asks). */
