@@ -8,6 +8,7 @@ import { t } from '@/lib/shared/i18n';
 import { reportTabsFromMenu } from '@/lib/background/toolbar/report-tabs';
 import { openBesideTab } from '@/lib/background/toolbar/open-beside';
 import { afterStart } from '@/lib/background/start-work';
+import { tabAddress } from '@/lib/shared/page-address';
 
 /**
  * "Report this page" and "Report this link" in the right-click menu, present
@@ -97,7 +98,7 @@ function clickedItem(menuItemId: string | number): { item: string; service: stri
 /** The address a menu click is about: the link's target, or the page itself. */
 function clickedAddress(item: string, info: Browser.contextMenus.OnClickData, tab?: Browser.tabs.Tab): string | undefined {
   if (item === MENU_REPORT_LINK) return info.linkUrl;
-  if (item === MENU_REPORT_PAGE) return info.pageUrl ?? tab?.url;
+  if (item === MENU_REPORT_PAGE) return info.pageUrl || tabAddress(tab);
   return undefined;
 }
 

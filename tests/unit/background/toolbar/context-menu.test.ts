@@ -94,6 +94,15 @@ describe('reporting from the right-click menu', () => {
     expect(await waitForJob(null, page)).toMatchObject({ state: 'done', report: { id: made.id } });
   });
 
+  it('reports a page still loading its first address by that pending address when the click carries no page address', async () => {
+    const page = `${world.pages.url('/blog')}?from=pending`;
+    await click({ menuItemId: MENU_REPORT_PAGE }, { id: 7, pendingUrl: page } as Browser.tabs.Tab);
+    await vi.waitFor(() => expect(notifications()).toHaveLength(1));
+    expect(notifications()[0]).toMatchObject({ title: 'Report created' });
+    const { reports } = await world.api.listReports({ search: `${new URL(page).host}/blog?from=pending` });
+    expect(reports).toHaveLength(1);
+  });
+
   it('reports the link’s target, not the page it sits on', async () => {
     const target = world.pages.url('/pricing');
     await click({ menuItemId: MENU_REPORT_LINK, pageUrl: world.pages.url('/'), linkUrl: target });

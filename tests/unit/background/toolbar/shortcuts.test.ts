@@ -31,6 +31,15 @@ describe('the "report the current page" shortcut', () => {
     expect(Object.values(notifications())[0]).toMatchObject({ title: 'Report created', message: expect.stringContaining(`Score ${made!.score} – `) });
   });
 
+  it('reports a tab still loading its first address by that pending address', async () => {
+    await connect(world, apis);
+    const page = `${world.pages.url('/blog')}?from=pending`;
+    await apis.command.trigger(COMMAND_REPORT_PAGE, { id: 3, pendingUrl: page } as Browser.tabs.Tab);
+    await vi.waitFor(() => expect(Object.keys(notifications())).toHaveLength(1));
+    expect(Object.values(notifications())[0]).toMatchObject({ title: 'Report created' });
+    expect(await reportsOf(page)).toHaveLength(1);
+  });
+
   it('falls back to the active tab when the browser hands over none', async () => {
     await connect(world, apis);
     const page = `${world.pages.url('/pricing')}?from=active-tab`;
