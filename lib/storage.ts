@@ -9,6 +9,7 @@ import {
   queuedReportSchema,
   listQuerySchema,
   runSchema,
+  runItemSchema,
   siteSummarySchema,
   siteLimitsSchema,
   acceptedFindingSchema,
@@ -479,7 +480,149 @@ export const writeListQuery = listQueryItem.write;
  * runs of one create: local, so they go on after the worker stops or the browser restarts.
  * Addresses and report ids only; never a password.
  */
-const runsItem = defineStored<Run[]>('local:runs', keepValid(runSchema).list, []);
+const RUNS_NAME = 'runs';
+/** Items per stored chunk of a run: a change of one item writes about 7 KB, whatever the run's size. */
+const RUN_ITEMS_PER_CHUNK = 50;
+/** The most chunks a run is read with: 20,000 items (the engine's MAX_RUN_ITEMS) and room to spare. */
+const RUN_CHUNKS_MAX = 1000;
+const runChunkName = (runId: string, chunk: number) => `runItems:${runId}:${chunk}`;
+const isRunsKey = (key: string) => key === RUNS_NAME || key.startsWith('runItems:');
+
+/** A run as its header keeps it: everything but its items, and how many chunks hold them. */
+const runHeaderSchema = lazy(() =>
+  z.extend(z.omit(runSchema, { items: true }), { itemChunks: z.int().check(z.nonnegative(), z.lte(RUN_CHUNKS_MAX)) }),
+);
+const runChunkSchema = lazy(() => z.array(runItemSchema).check(z.maxLength(RUN_ITEMS_PER_CHUNK)));
+
+/** Kept in memory once read or written: deep-frozen, as every reader in the worker shares them. */
+function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) frozen(inner);
+  }
+  return value;
+}
+
+/**
+ * The runs, the one item that grows with the user's work: a run holds up to 20,000 items, and each
+ * item is changed three times as it is sent. Kept as a list of headers (`runs`) and each run's items
+ * in chunks (`runItems:<run id>:<n>`): a change writes the headers and the chunk that changed, in one
+ * write, rather than the whole run (a list of 1,201 items is 163 KB, which Chrome takes about 100 ms
+ * to write and 50 ms to read). Read once per worker, then kept: the background is the only writer,
+ * and every read and change first checks that the stored headers are the ones last written or read,
+ * or reads all of it again. A run of the versions before, its items inline, is read as it is and
+ * written the new way at its first change. A bad header or chunk loses its run only.
+ */
+function defineStoredRuns(): StoredItem<Run[]> {
+  const area = () => browser.storage.local;
+  const queue = createSerialQueue();
+  let kept: { runs: readonly Run[]; headers: unknown; chunks: Map<string, readonly RunItem[]> } | null = null;
+
+  /** The runs as stored, from memory when the stored headers are the ones kept. */
+  async function current(): Promise<readonly Run[]> {
+    await closedToPages;
+    const headers: unknown = (await area().get(RUNS_NAME))[RUNS_NAME] ?? [];
+    if (kept && sameData(headers, kept.headers)) return kept.runs;
+    const entries = Array.isArray(headers) ? headers : [];
+    const inline = entries.map((entry) => runSchema.safeParse(entry));
+    const parsed = entries.map((entry, i) => (inline[i]!.success ? null : runHeaderSchema.safeParse(entry)));
+    const names = parsed.flatMap((p) => (p?.success ? Array.from({ length: p.data.itemChunks }, (_, n) => runChunkName(p.data.id, n)) : []));
+    const stored = names.length > 0 ? await area().get(names) : {};
+    const chunks = new Map<string, readonly RunItem[]>();
+    const runs = entries.flatMap((_, i): Run[] => {
+      const old = inline[i]!;
+      if (old.success) return [old.data];
+      const header = parsed[i];
+      if (!header?.success) return [];
+      const { itemChunks, ...run } = header.data;
+      const items: RunItem[] = [];
+      for (let n = 0; n < itemChunks; n += 1) {
+        const chunk = runChunkSchema.safeParse(stored[runChunkName(run.id, n)]);
+        if (!chunk.success) return [];
+        chunks.set(runChunkName(run.id, n), chunk.data);
+        items.push(...chunk.data);
+      }
+      return [{ ...run, items }];
+    });
+    kept = { runs: frozen(runs), headers, chunks };
+    return kept.runs;
+  }
+
+  /** A run checked against its schema where it differs from `before` (its header, each item changed); null when it does not fit. */
+  function checked(run: Run, before: Run | undefined): Run | null {
+    if (run === before) return run;
+    const { items, ...rest } = run;
+    const header = runHeaderSchema.safeParse({ ...rest, itemChunks: Math.ceil(items.length / RUN_ITEMS_PER_CHUNK) });
+    if (!header.success) return null;
+    const checkedItems: RunItem[] = [];
+    for (const [i, item] of items.entries()) {
+      if (item === before?.items[i]) checkedItems.push(item);
+      else {
+        const parsed = runItemSchema.safeParse(item);
+        if (!parsed.success) return null;
+        checkedItems.push(parsed.data);
+      }
+    }
+    const { itemChunks: _, ...fields } = header.data;
+    return { ...fields, items: checkedItems };
+  }
+
+  /** Writes `next`: the headers and every chunk that changed, in one write; then drops the chunks of runs gone. */
+  async function save(next: readonly Run[]): Promise<Run[]> {
+    const previous = await current();
+    const byId = new Map(previous.map((run) => [run.id, run]));
+    // As with every list kept: a run that does not fit its schema is dropped alone.
+    const runs = frozen(next.flatMap((run) => checked(run, byId.get(run.id)) ?? []));
+    const chunks = new Map<string, readonly RunItem[]>();
+    const writes: Record<string, unknown> = {};
+    for (const run of runs) {
+      for (let n = 0; n * RUN_ITEMS_PER_CHUNK < run.items.length; n += 1) {
+        const name = runChunkName(run.id, n);
+        const chunk = run.items.slice(n * RUN_ITEMS_PER_CHUNK, (n + 1) * RUN_ITEMS_PER_CHUNK);
+        const before = kept?.chunks.get(name);
+        chunks.set(name, chunk);
+        if (before?.length !== chunk.length || chunk.some((item, i) => item !== before[i])) writes[name] = chunk;
+      }
+    }
+    // As storage gives them back: no field left undefined.
+    const headers: unknown = JSON.parse(
+      JSON.stringify(runs.map(({ items, ...run }) => ({ ...run, itemChunks: Math.ceil(items.length / RUN_ITEMS_PER_CHUNK) }))),
+    );
+    if (!sameData(headers, kept?.headers)) writes[RUNS_NAME] = headers;
+    const gone = [...(kept?.chunks.keys() ?? [])].filter((name) => !chunks.has(name));
+    kept = null;
+    if (Object.keys(writes).length > 0) await area().set(writes);
+    // A worker stopped between the two writes leaves chunks no header names: never read, and small.
+    if (gone.length > 0) await area().remove(gone);
+    kept = { runs, headers, chunks };
+    return [...runs];
+  }
+
+  return {
+    read: () => queue(async () => [...(await current())]),
+    write: (value) => queue(async () => void (await save(value))),
+    update: (change) => queue(async () => save(change([...(await current())]))),
+    remove: () =>
+      queue(async () => {
+        const names = [
+          ...(await current()).flatMap((run) =>
+            Array.from({ length: Math.ceil(run.items.length / RUN_ITEMS_PER_CHUNK) }, (_, n) => runChunkName(run.id, n)),
+          ),
+        ];
+        kept = null;
+        await area().remove([RUNS_NAME, ...names]);
+      }),
+    watch: (callback) => {
+      const listener = (changes: Record<string, Browser.storage.StorageChange>) => {
+        if (Object.entries(changes).some(([name, change]) => isRunsKey(name) && !sameData(change.newValue, change.oldValue))) callback();
+      };
+      area().onChanged.addListener(listener);
+      return () => area().onChanged.removeListener(listener);
+    },
+  };
+}
+
+const runsItem = defineStoredRuns();
 
 /** Where versions before kept the reports waiting for the service: read once, moved into `runs`, then removed. */
 const formerQueue = defineStored<QueuedReport[]>('local:reportQueue', keepValid(queuedReportSchema).list, []);

@@ -41,7 +41,7 @@ interface ServiceReport {
 
 /** Chromium's own namespace, as functions evaluated in the extension see it. */
 declare const chrome: {
-  storage: { local: { get(key: string): Promise<Record<string, unknown>> } };
+  storage: { local: { get(keys: string | null): Promise<Record<string, unknown>> } };
   action: { getBadgeText(details: object): Promise<string> };
   notifications: { getAll(): Promise<Record<string, unknown>> };
   windows: { create(data: { url: string[]; focused: boolean }): Promise<{ id: number }>; remove(id: number): Promise<void> };
@@ -78,12 +78,15 @@ async function serviceList(query: ListQuery = {}): Promise<ServiceReport[]> {
 const posts = () => service.requestLog.filter((r) => r.method === 'POST').length;
 const inWorker = async <T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T> =>
   (await ext.worker()).evaluate(fn as never, ...args) as Promise<T>;
-/** The run's items as the background keeps them, read without a request to the service. */
+/** The run's items as the background keeps them (its header in `runs`, its items in chunks), read without a request to the service. */
 const storedRun = (id: string) =>
   inWorker(async (runId) => {
-    const { runs } = (await chrome.storage.local.get('runs')) as { runs?: { id: string; state: string; items: { state: string }[] }[] };
+    const stored = (await chrome.storage.local.get(null)) as Record<string, unknown>;
+    const runs = stored.runs as { id: string; state: string; itemChunks: number }[] | undefined;
     const run = runs?.find((r) => r.id === runId);
-    return run ? { state: run.state, settled: run.items.filter((i) => i.state === 'done' || i.state === 'failed').length } : null;
+    if (!run) return null;
+    const items = Array.from({ length: run.itemChunks }, (_, n) => (stored[`runItems:${runId}:${n}`] ?? []) as { state: string }[]).flat();
+    return { state: run.state, settled: items.filter((i) => i.state === 'done' || i.state === 'failed').length };
   }, id);
 
 async function openOptions(): Promise<void> {
