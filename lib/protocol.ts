@@ -562,7 +562,11 @@ export const requests = {
   /** The privacy chosen in the popup for a page, kept until a report is made (null forgets it). */
   savePrivacyDraft: lazy(() => z.object({ url: pageUrl, privacy: z.nullable(privacy) })),
   /** Everything the popup shows for one page: the job in progress or just ended, and the reports already made. */
-  getPageState: lazy(() => z.object({ url: pageUrl, windowId: z.optional(z.int()) })),
+  /**
+   * `windowId`: read as that window's popup reads it, on the service chosen there. With `beside`, as its panel beside the
+   * page reads it: on the service of the page that last opened the panel there, if any (`openedBeside`).
+   */
+  getPageState: lazy(() => z.object({ url: pageUrl, windowId: z.optional(z.int()), beside: z.optional(z.literal(true)) })),
   /** Starts (or joins) the report of a page; answers when the service has finished the audit. */
   createReport: lazy(() => z.object({ url: pageUrl, privacy, password: z.optional(password) })),
   /** Keeps a report the service could not take now, to make when it is back (no password: privacy 0 or 1). */
@@ -733,6 +737,11 @@ export const requests = {
   setDefaultService: lazy(() => z.object({ id: serviceId })),
   /** The service the popup of one window reports to, kept for that window until changed. */
   choosePopupService: lazy(() => z.object({ windowId: z.int(), service: serviceId })),
+  /**
+   * A page opened the panel beside the page in `windowId`: the panel there shows the service this message is for (none
+   * named: the default) until that window's popup chooses one. A service not in the list leaves it on the popup's.
+   */
+  openedBeside: lazy(() => z.object({ windowId: z.int() })),
   /** The user's settings as one file's text; the keys only when asked. */
   exportSettings: lazy(() => z.object({ includeKeys: z.boolean() })),
   /** What importing a settings file would change, part by part; a file that cannot be read is refused with the reason. */
@@ -837,6 +846,7 @@ export interface Responses {
   removeService: { view: ServicesView; removed: boolean; workLeft: number };
   setDefaultService: ServicesView;
   choosePopupService: null;
+  openedBeside: null;
   exportSettings: { fileName: string; text: string };
   previewImport: SettingsImportPreview;
   applyImport: SettingsImportResult;
@@ -994,7 +1004,7 @@ export type StateChange =
   | 'limits'
   | 'watches'
   | 'settingsSync'
-  /** Another service chosen in a window's popup. */
+  /** Another service chosen in a window's popup, or for its panel beside the page. */
   | 'popupService';
 export interface StateChangedMessage {
   type: 'stateChanged';

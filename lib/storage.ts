@@ -784,6 +784,12 @@ export const siteSummaries = defineStored<SiteSummary[]>('session:siteSummaries'
  */
 export const popupServiceByWindow = defineStored<Record<string, string>>(`session:${POPUP_SERVICE_ITEM}`, keepValid(serviceId).record, {});
 
+/**
+ * The service the panel beside the page shows in a window, by window id, where a page on another service than that
+ * window's popup opened it (lib/background/popup-service.ts keeps and bounds them); elsewhere the panel follows the popup.
+ */
+export const besideServiceByWindow = defineStored<Record<string, string>>('session:besideServiceByWindow', keepValid(serviceId).record, {});
+
 // --- Reports handed over: the agency (its logo up to 100 KB, too large for sync storage) and each site's tracker.
 
 const handoverItem = defineStored<Handover>(

@@ -1,6 +1,6 @@
 import type { ListedReport } from '@/lib/protocol';
 import type { Privacy } from '@/lib/shared/privacy';
-import { openBesidePage } from '@/lib/shared/beside-page';
+import { openBesideFromPage } from '@/lib/pages/open-beside';
 import { t } from '@/lib/shared/i18n';
 import { CopyReportLink } from '@/components/popup/CopyReportLink';
 import { ReportAllTabs } from '@/components/popup/ReportAllTabs';
@@ -16,6 +16,7 @@ export function PageActions({
   latest,
   baseUrl,
   tabId,
+  windowId,
   privacy,
 }: {
   address: string;
@@ -23,6 +24,8 @@ export function PageActions({
   latest: ListedReport | null;
   baseUrl: string;
   tabId: number | undefined;
+  /** The popup's window: its panel beside the page opens on this popup's service. */
+  windowId: number | undefined;
   privacy: Privacy | undefined;
 }) {
   return (
@@ -30,12 +33,12 @@ export function PageActions({
       {latest && <CopyReportLink report={latest} baseUrl={baseUrl} />}
       <ReportAllTabs />
       <ReportSitePages address={address} />
-      {tabId !== undefined && (
+      {tabId !== undefined && windowId !== undefined && (
         <button
           type="button"
           class="button button--link"
           onClick={() =>
-            void openBesidePage({ tabId }).then(
+            void openBesideFromPage(windowId, { tabId }).then(
               () => window.close(),
               () => undefined,
             )

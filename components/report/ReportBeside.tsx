@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { openBesidePage } from '@/lib/shared/beside-page';
+import { openBesideFromPage } from '@/lib/pages/open-beside';
 import { t } from '@/lib/shared/i18n';
 
 /**
- * The report view's "Open beside the page": the panel opens in this window, and the report's page
- * (`tabId`, when the view knows it) comes to the front so the panel shows it. The window is read
+ * The report view's "Open beside the page": the panel opens in this window, on the report's service
+ * (the one the view's address names; none: the default), and the report's page (`tabId`, when the
+ * view knows it) comes to the front so the panel shows it. The window is read
  * before any click: the browser opens the panel only inside the click itself. Not shown where the
  * view is framed in the panel, nor where the browser has no panel (Firefox for Android).
  */
@@ -21,7 +22,7 @@ export function ReportBeside({ tabId }: { tabId: number | undefined }) {
   const hasPanel = Reflect.get(browser, 'sidebarAction') !== undefined || Reflect.get(browser, 'sidePanel') !== undefined;
   if (window.top !== window || !hasPanel || windowId === undefined) return null;
   const open = () =>
-    void openBesidePage({ windowId }).then(
+    void openBesideFromPage(windowId).then(
       () => void (tabId !== undefined && browser.tabs.update(tabId, { active: true }).catch(() => undefined)),
       () => setRefused(true),
     );

@@ -106,6 +106,7 @@ function Ready({ popup, failure }: { popup: ReturnType<typeof usePopup>; failure
         latest={job?.state === 'running' ? null : job?.state === 'done' ? job.report : (state.reports[0] ?? null)}
         baseUrl={baseUrl}
         tabId={popup.tabId}
+        windowId={popup.windowId}
         privacy={state.reports[0]?.privacy}
       />
     </>

@@ -22,7 +22,7 @@ import { planSitemap } from '@/lib/background/sitemap/sitemap-plan';
 import { acceptFinding, readSiteLimits, removeAccepted, reportLimitsVerdict, saveSiteLimits } from '@/lib/background/site-limits-store';
 import { onlyFailedChecks } from '@/lib/background/failed-checks';
 import { removeServiceAsked, saveService, servicesView, setDefaultService } from '@/lib/background/service-list';
-import { choosePopupService, popupServiceOf, popupServicesView } from '@/lib/background/popup-service';
+import { choosePopupService, openedBeside, popupServiceOf, popupServicesView } from '@/lib/background/popup-service';
 import {
   addWatches,
   changeWatch,
@@ -46,14 +46,17 @@ export function createHandlers(): Handlers {
   // The popup still shows what it can (the job, the settings) when the service cannot be reached.
   const apiIfConnected = (from?: PageSender) => api(from).catch((error: unknown) => (isApiError(error) ? null : Promise.reject(error)));
 
-  /** The service named by the message, else the one chosen in the window's popup, else the default. */
-  const readPageState = async (url: string, from?: PageSender, windowId?: number) => {
+  /**
+   * The service named by the message, else the one chosen in the window's popup (`beside`: for its panel beside the page,
+   * the one kept for that panel first), else the default.
+   */
+  const readPageState = async (url: string, from?: PageSender, windowId?: number, beside?: boolean) => {
     // The service the message names (most often none: the default), the policy with it, is read while the window's
     // choice is, not after it; read again only when the window chose another.
     const named = from?.service;
     const namedRead = settingsAndApi(named);
     namedRead.catch(() => undefined); // heard where it is used, unheard when the window chose another
-    const popup = await popupServiceOf(windowId);
+    const popup = await popupServiceOf(windowId, beside);
     const service = named ?? popup.service;
     const read = async () => {
       const { settings, api: client } = await (service === named ? namedRead : settingsAndApi(service));
@@ -78,7 +81,7 @@ export function createHandlers(): Handlers {
       await privacyDraft.write(privacy === null ? null : { url, privacy });
       return null;
     },
-    getPageState: ({ url, windowId }, from) => readPageState(url, from, windowId),
+    getPageState: ({ url, windowId, beside }, from) => readPageState(url, from, windowId, beside),
     createReport: async (request, from) => startReport(await connected(from), request),
     waitForJob: async ({ url }, from) => waitForJob(await apiIfConnected(from), url, from?.service),
     queueReport: ({ url, privacy, sentAt, offline }, from) => queueReport({ url, privacy, sentAt, reached: !offline, service: from?.service }),
@@ -171,6 +174,7 @@ export function createHandlers(): Handlers {
     removeService: (request) => removeServiceAsked(request),
     setDefaultService: ({ id }) => setDefaultService(id),
     choosePopupService: ({ windowId, service }) => choosePopupService(windowId, service),
+    openedBeside: ({ windowId }, from) => openedBeside(windowId, from?.service),
     exportSettings: ({ includeKeys }) => exportSettings(includeKeys),
     previewImport: ({ text }) => previewImport(text),
     applyImport: ({ text }) => applyImport(text),

@@ -16,8 +16,9 @@ export type PanelPage =
 /**
  * The page's state, asked of the background as the popup asks it, read again when the address
  * changes, and "Report this page" through the background's one report job for the address.
- * With `popupWindow`, the state is asked as that window's popup asks it, naming no service: the
- * background reads it from the service that popup reports to, and names it for what follows.
+ * With `popupWindow`, the state is asked as that window's panel beside the page, naming no service: the
+ * background reads it from the service of the page that opened the panel, else the one that window's
+ * popup reports to, and names it for what follows.
  */
 export function usePanelPage(address: string | null, popupWindow?: number) {
   const [page, setPage] = useState<PanelPage>({ phase: 'loading' });
@@ -28,7 +29,11 @@ export function usePanelPage(address: string | null, popupWindow?: number) {
     async (url: string) => {
       try {
         // Following a window, no service is named (null); else the one this page names.
-        const state = await sendToBackground('getPageState', { url, windowId: popupWindow }, popupWindow === undefined ? undefined : null);
+        const state = await sendToBackground(
+          'getPageState',
+          popupWindow === undefined ? { url } : { url, windowId: popupWindow, beside: true },
+          popupWindow === undefined ? undefined : null,
+        );
         if (current.current !== url) return;
         // The report made, followed and framed from here is on the service the state was read from.
         if (popupWindow !== undefined) sendForService(state.settings.popupServices?.named);
@@ -56,7 +61,7 @@ export function usePanelPage(address: string | null, popupWindow?: number) {
   }, [address, load]);
 
   // A connection saved or access granted elsewhere changes what the panel can show; so does another service chosen
-  // in the popup the panel follows.
+  // in the popup the panel follows, or asked by a page that opens the panel.
   useEffect(
     () =>
       onStateChanged((change) => {

@@ -39,6 +39,8 @@ export function usePopup(asked: PopupStart | null = null) {
   const [chosenPrivacy, setChosenPrivacy] = useState<Privacy | null>(null);
   // The report view opened from here outlines findings in this tab ("Show on page").
   const [tabId, setTabId] = useState<number | undefined>(undefined);
+  // The panel beside the page opened from here tells the background it is on this popup's service, in this window.
+  const [windowId, setWindowId] = useState<number | undefined>(undefined);
   // In memory only, for a retry after a failure in this same popup: never stored.
   const [password, setPassword] = useState('');
 
@@ -85,6 +87,7 @@ export function usePopup(asked: PopupStart | null = null) {
     void tab.then(
       (tab) => {
         setTabId(tab.id);
+        setWindowId(tab.windowId);
         const check = checkReportable(tab.url);
         if (check.ok) {
           // For the service this window's popup reports to: none is named.
@@ -166,5 +169,5 @@ export function usePopup(asked: PopupStart | null = null) {
     if (address) void sendToBackground('dismissJob', { url: address }).catch(() => undefined);
   };
 
-  return { state, tabId, privacy, choosePrivacy, password, setPassword, create, dismiss, queue, cancelQueued, restart: start };
+  return { state, tabId, windowId, privacy, choosePrivacy, password, setPassword, create, dismiss, queue, cancelQueued, restart: start };
 }

@@ -1,7 +1,8 @@
 /**
  * The audit beside the page in Firefox's sidebar, on the Firefox build against the local report
  * service: the sidebar page loads beside a tab and shows that tab's latest report (the report
- * view, framed), lays it out at 320 px, and follows a switch to a tab without one, where it offers "Report this page".
+ * view, framed), lays it out at 320 px, and follows a switch to a tab without one, where it offers "Report this page";
+ * it shows the service of its window's popup, or of the report view that opened it.
  * Firefox's sidebar is not a puppeteer target: it is opened in Firefox's own window and read
  * from an extension tab through `extension.getViews({ type: 'sidebar' })`.
  */
@@ -124,7 +125,7 @@ describe("Firefox's sidebar", { timeout: 60_000 }, () => {
     expect(shown.text).toContain('Report this page');
   });
 
-  it('shows the service chosen in its window’s popup, and follows a switch made there', async () => {
+  it('shows the service chosen in its window’s popup, follows a switch made there, and one asked by a report view', async () => {
     const host = await ext.host();
     const options = await ext.openOptions();
     const second = await addSecondService(options, site.url('/reported'), 'e2e-firefox-side-panel-second-key-51c0d');
@@ -147,6 +148,13 @@ describe("Firefox's sidebar", { timeout: 60_000 }, () => {
 
       await sendFrom(options, 'choosePopupService', { windowId, service: second.defaultId });
       await waitUntil('the default service’s report again', async () => (await sidebarShows(host))?.id === reportedId);
+
+      // As "Open beside the page" in a report view on the second service tells it, the sidebar open already: it shows
+      // that service; told so from a report view on the default, the default again.
+      await sendFrom(options, 'openedBeside', { windowId }, second.id);
+      await waitUntil('the report view’s service in the sidebar', async () => (await sidebarShows(host))?.id === second.report.id);
+      await sendFrom(options, 'openedBeside', { windowId });
+      await waitUntil('the default service’s report once more', async () => (await sidebarShows(host))?.id === reportedId);
       await options.close();
     } finally {
       await second.service.close();

@@ -3,7 +3,8 @@
  * local report service: opened from the popup's button (a real click, the gesture Chrome asks
  * for), it shows the front tab's latest report, follows a switch to another tab, offers "Report
  * this page" where there is none and shows the report it makes, and fits a panel 400 and 320 px wide.
- * Opened, its heading takes the focus; following a tab, nothing does.
+ * Opened, its heading takes the focus; following a tab, nothing does. Opened from a report view, it
+ * shows the report's service, open already or not.
  */
 import type { Frame, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,6 +200,72 @@ describe('the side panel', { timeout: 60_000 }, () => {
       await options.close();
     } finally {
       await second.service.close();
+    }
+  });
+
+  it('opened beside from a report view on another service, shows that service, whether open already or not', async () => {
+    const stagingKey = 'e2e-side-panel-staging-key-d41c9';
+    const staging = await startReportService({ accounts: [{ name: 'Di', email: 'di@staging.example', apiKey: stagingKey }] });
+    try {
+      // Reports of other pages first: the page's report on this service has an id the first service never gave it.
+      staging.seedReports(
+        stagingKey,
+        [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({ url: `https://elsewhere.example/${n}`, score: 50 })),
+      );
+      const [theirs] = staging.seedReports(stagingKey, [{ url: site.url('/reported'), score: 21 }]);
+      const options = await ext.openOptions();
+      const { view } = await sendFrom<{ view: { services: { id: string; name: string }[] } }>(options, 'saveService', {
+        name: 'Staging',
+        baseUrl: staging.baseUrl,
+        apiKey: stagingKey,
+        keyForSessionOnly: false,
+      });
+      const id = view.services.find((entry) => entry.name === 'Staging')!.id;
+      const tabId = await options.evaluate(async (url) => (await browser.tabs.query({})).find((tab) => tab.url === url)!.id!, site.url('/reported'));
+      await options.close();
+
+      /** The report view of `report` (on `service`, if named) about the page's tab, its "Open beside the page" clicked. */
+      const openBesideFrom = async (report: number, service?: string) => {
+        const view = await ext.openPage(`/report.html?id=${report}&tab=${tabId}${service ? `&service=${service}` : ''}`);
+        const button = await view.waitForSelector('[data-action="open-beside"]');
+        await button!.click();
+        return view;
+      };
+      // Only the frame of that report is asked whether it is drawn: never the one it replaces, as it goes.
+      const framedOn = (report: number, service: string | null) =>
+        waitUntil(`report ${report} framed in the panel`, async () => {
+          const frame = panel
+            .frames()
+            .find((f) => f.url().includes('/report.html?') && framedId(f) === report && new URL(f.url()).searchParams.get('service') === service);
+          const ready = await frame?.$('main.report[data-state="ready"]').catch(() => null);
+          return ready ? frame : null;
+        });
+
+      // Open already, following its window's popup (the default service): it reads again on the report's service.
+      await reported.bringToFront();
+      await panel.goto(`chrome-extension://${ext.extensionId}/sidepanel.html`);
+      await framedOn(reportedId, null);
+      const onStaging = await openBesideFrom(theirs!.id, id);
+      const frame = await framedOn(theirs!.id, id);
+      expect(await (await frame.waitForSelector('.report__service', { timeout: 10_000 }))!.evaluate((line) => line.textContent?.trim())).toBe(
+        'Service: Staging',
+      );
+      expect(staging.requestLog.some((r) => r.path.startsWith(`/api/v1/reports/${theirs!.id}`))).toBe(true);
+      // From a report view on the default service, it is back there.
+      const onDefault = await openBesideFrom(reportedId);
+      await framedOn(reportedId, null);
+      await onStaging.close();
+      await onDefault.close();
+
+      // Closed, then opened from the report view on the other service: it shows that service from the start.
+      await panel.close();
+      const opened = ext.browser.waitForTarget((t) => t.type() === 'page' && t.url().endsWith('/sidepanel.html'), { timeout: 10_000 });
+      const again = await openBesideFrom(theirs!.id, id);
+      panel = (await (await opened).asPage())!;
+      await framedOn(theirs!.id, id);
+      await again.close();
+    } finally {
+      await staging.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '@/lib/background/handlers';
 import { WINDOW_CHOICES_MAX } from '@/lib/background/popup-service';
@@ -7,7 +8,8 @@ import { keptFor, POPUP_SERVICE_ITEM, readKeptForPopup } from '@/lib/shared/kept
 import { dispatch, type Handlers } from '@/lib/background/router';
 import type { PageState } from '@/lib/protocol';
 import { originPattern } from '@/lib/shared/permission';
-import { popupPages, popupServiceByWindow, removeService, writeService } from '@/lib/storage';
+import { besideServiceByWindow, popupPages, popupServiceByWindow, removeService, writeService } from '@/lib/storage';
+import { openBesideTab } from '@/lib/background/toolbar/open-beside';
 import { startReportService, type RunningService } from '../../service/server';
 import { installFakePermissions } from './fake-permissions';
 
@@ -171,5 +173,74 @@ describe('the service of a window’s popup', () => {
     await expect.poll(async () => (await popupPages.read()).length).toBe(0);
     await pageState(1);
     await expect.poll(async () => (await popupPages.read()).map((page) => page.url)).toEqual([PAGE]);
+  });
+});
+
+describe('the service of a window’s panel beside the page', () => {
+  const panelState = (windowId: number) => send<PageState>('getPageState', { url: PAGE, windowId, beside: true });
+  const told: unknown[] = [];
+  beforeEach(() => {
+    told.length = 0;
+    vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation((async (message: unknown) => void told.push(message)) as never);
+  });
+
+  it('is the service of the page that opened it there, in that window only, and the popup keeps its own', async () => {
+    await send('openedBeside', { windowId: 1 }, ids.client);
+    const beside = await panelState(1);
+    expect(beside.settings.popupServices).toMatchObject({ chosen: ids.client, named: ids.client });
+    expect(beside.reports.map((report) => report.score).sort()).toEqual([71, 72]);
+    expect(told).toContainEqual({ type: 'stateChanged', change: 'popupService' });
+    expect((await pageState(1)).settings.popupServices?.chosen).toBe(ids.agency);
+    expect((await panelState(2)).settings.popupServices?.chosen).toBe(ids.agency);
+  });
+
+  it('is the default when a page on the default opened it, whatever the window’s popup chose', async () => {
+    await send('choosePopupService', { windowId: 1, service: ids.client });
+    expect((await panelState(1)).settings.popupServices?.chosen).toBe(ids.client);
+    await send('openedBeside', { windowId: 1 });
+    const beside = await panelState(1);
+    expect(beside.settings.popupServices?.chosen).toBe(ids.agency);
+    expect(beside.reports.map((report) => report.score)).toEqual([40]);
+  });
+
+  it('stays the popup’s when the page names a service not in the list, with no error', async () => {
+    await send('choosePopupService', { windowId: 1, service: ids.client });
+    await expect(send('openedBeside', { windowId: 1 }, 'no-such-service')).resolves.toBeNull();
+    expect((await panelState(1)).settings.popupServices?.chosen).toBe(ids.client);
+  });
+
+  it('follows the popup again once another service is chosen there, or the service kept is removed', async () => {
+    await send('openedBeside', { windowId: 1 }, ids.client);
+    await send('choosePopupService', { windowId: 1, service: ids.agency });
+    expect((await panelState(1)).settings.popupServices?.chosen).toBe(ids.agency);
+
+    await send('openedBeside', { windowId: 1 }, ids.client);
+    await removeService(ids.client);
+    expect((await panelState(1)).settings.baseUrl).toBe(agency.baseUrl);
+  });
+
+  it('follows the popup again when opened from the menu or the keyboard, which name no service', async () => {
+    const open = vi.fn(async () => undefined);
+    Object.assign(fakeBrowser, { sidePanel: { open } });
+    try {
+      await send('openedBeside', { windowId: 1 }, ids.client);
+      told.length = 0;
+      await openBesideTab({ windowId: 1 } as Browser.tabs.Tab);
+      expect(open).toHaveBeenCalledWith({ windowId: 1 });
+      expect((await panelState(1)).settings.popupServices?.chosen).toBe(ids.agency);
+      // The panel open there reads again.
+      expect(told).toContainEqual({ type: 'stateChanged', change: 'popupService' });
+    } finally {
+      Reflect.deleteProperty(fakeBrowser, 'sidePanel');
+    }
+  });
+
+  it('keeps the panels of the latest windows only', async () => {
+    for (let windowId = 1; windowId <= WINDOW_CHOICES_MAX + 5; windowId += 1) {
+      await send('openedBeside', { windowId }, ids.client);
+    }
+    const kept = await besideServiceByWindow.read();
+    expect(Object.keys(kept)).toHaveLength(WINDOW_CHOICES_MAX);
+    expect(kept['1']).toBeUndefined();
   });
 });

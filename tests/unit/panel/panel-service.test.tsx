@@ -146,6 +146,31 @@ describe('the panel on a service', () => {
     expect(framed(root).searchParams.has('service')).toBe(false);
   });
 
+  it('opened beside from a page on another service than its window’s popup, frames that service from its first read', async () => {
+    const url = pages.url('/?panel=opened-beside');
+    agency.seedReports(AGENCY_KEY, [{ url, score: 40 }]);
+    const [theirs] = client.seedReports(CLIENT_KEY, [{ url, score: 90 }]);
+    await dispatch(createHandlers(), { type: 'openedBeside', payload: { windowId: 3 }, service: ids.client });
+    const { root } = await panelOn(url, 3);
+    expect(framed(root).searchParams.get('id')).toBe(String(theirs!.id));
+    expect(framed(root).searchParams.get('service')).toBe(ids.client);
+  });
+
+  it('open already, reads again and frames the service of a page that opens it beside', async () => {
+    const url = pages.url('/?panel=open-already');
+    const [mine] = agency.seedReports(AGENCY_KEY, [{ url, score: 40 }]);
+    const [theirs] = client.seedReports(CLIENT_KEY, [{ url, score: 90 }]);
+    const { root } = await panelOn(url, 3);
+    expect(framed(root).searchParams.get('id')).toBe(String(mine!.id));
+    await dispatch(createHandlers(), { type: 'openedBeside', payload: { windowId: 3 }, service: ids.client });
+    await vi.waitFor(() => expect(framed(root).searchParams.get('id')).toBe(String(theirs!.id)), { timeout: 5000 });
+    expect(framed(root).searchParams.get('service')).toBe(ids.client);
+    // Opened from a page on the default, it is back there.
+    await dispatch(createHandlers(), { type: 'openedBeside', payload: { windowId: 3 } });
+    await vi.waitFor(() => expect(framed(root).searchParams.get('id')).toBe(String(mine!.id)), { timeout: 5000 });
+    expect(framed(root).searchParams.has('service')).toBe(false);
+  });
+
   it('keeps the service its address names whatever its window’s popup chose', async () => {
     const url = pages.url('/?panel=named-stays');
     const [mine] = agency.seedReports(AGENCY_KEY, [{ url, score: 40 }]);
