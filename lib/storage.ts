@@ -714,9 +714,17 @@ export const SYNCED_COPY_VERSION = 1;
 /** The copy's name in the sync area (`sync:settingsCopy` below): the browser's per-item quota counts it with the value. */
 export const SYNCED_COPY_NAME = 'settingsCopy';
 
+/** The most removed services remembered, and carried in a copy: the most recent. */
+export const REMOVED_SERVICES_MAX = 20;
+
+/** A service removed while sync was on, here or in another browser of the account: its id, its address and when. */
+const removedServiceSchema = lazy(() => z.extend(z.pick(serviceSchema, { id: true, baseUrl: true }), { removedAt: z.number() }));
+export type RemovedService = z.infer<typeof removedServiceSchema>;
+
 /**
- * Any field a copy carries beyond these (a key, say) is dropped before it is read or written. The browser
- * bounds the whole copy: at most 8 KB per sync item.
+ * Any field a copy carries beyond these (a key, say) is dropped before it is read or written: a version
+ * before `removed` reads a copy with it as one without. The browser bounds the whole copy: at most 8 KB
+ * per sync item.
  */
 const syncedCopySchema = lazy(() =>
   z.object({
@@ -726,6 +734,8 @@ const syncedCopySchema = lazy(() =>
     preferences: z.pick(preferencesSchema, { defaultPrivacy: true }),
     services: z.array(serviceSchema).check(z.maxLength(SERVICES_MAX)),
     defaultId: z.nullable(serviceId),
+    /** Services removed, the most recent first; absent when there are none, and in copies of versions before. */
+    removed: z.optional(z.array(removedServiceSchema).check(z.maxLength(REMOVED_SERVICES_MAX))),
   }),
 );
 export type SyncedCopy = z.infer<typeof syncedCopySchema>;
@@ -771,3 +781,29 @@ const settingsSyncStateSchema = lazy(() =>
 export type SettingsSyncState = z.infer<typeof settingsSyncStateSchema>;
 export const SETTINGS_SYNC_OFF: SettingsSyncState = { enabled: false, writtenAt: null, readAt: null, fingerprint: null, trimmed: 0, problem: null };
 export const settingsSync = defineStored<SettingsSyncState>('local:settingsSync', settingsSyncStateSchema, SETTINGS_SYNC_OFF);
+
+/** The most recent of `entries`, one per service id (its latest removal), the most recent first, at most REMOVED_SERVICES_MAX. */
+export function latestRemovals(entries: readonly RemovedService[]): RemovedService[] {
+  const latest = new Map<string, RemovedService>();
+  for (const entry of entries) if ((latest.get(entry.id)?.removedAt ?? -Infinity) < entry.removedAt) latest.set(entry.id, entry);
+  return [...latest.values()].sort((a, b) => b.removedAt - a.removedAt).slice(0, REMOVED_SERVICES_MAX);
+}
+
+/**
+ * The services removed while sync was on, here or in a copy merged here: carried in this browser's copy, so a removal
+ * reaches the account's browsers that have not merged it yet. Local, bounded as `latestRemovals` bounds them.
+ */
+const removedServicesItem = defineStored<RemovedService[]>(
+  'local:removedServices',
+  lazy(() =>
+    z.pipe(
+      keepValid(removedServiceSchema).list,
+      z.transform((list) => latestRemovals(list)),
+    ),
+  ),
+  [],
+);
+export const readRemovedServices = removedServicesItem.read;
+/** Adds removals to those kept: each service's latest, the most recent kept. */
+export const keepRemovedServices = (entries: readonly RemovedService[]): Promise<RemovedService[]> =>
+  removedServicesItem.update((kept) => latestRemovals([...kept, ...entries]));

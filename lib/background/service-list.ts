@@ -8,7 +8,18 @@ import { cleanKey, keyForOtherAddress, keyProblem, missingKey } from '@/lib/shar
 import { t } from '@/lib/shared/i18n';
 import { originPattern } from '@/lib/shared/permission';
 import { SERVICES_MAX } from '@/lib/shared/service-bounds';
-import { readService, readServiceList, removeService, runs, watches, writeDefaultServiceId, writeService, type ServiceList } from '@/lib/storage';
+import {
+  keepRemovedServices,
+  readService,
+  readServiceList,
+  removeService,
+  runs,
+  settingsSync,
+  watches,
+  writeDefaultServiceId,
+  writeService,
+  type ServiceList,
+} from '@/lib/storage';
 
 /**
  * The named services as the options page manages them: listed without their keys, added or changed
@@ -115,6 +126,8 @@ export async function removeServiceAsked({
     await watches.update((list: Watch[]) => list.filter((watch) => !goesTo(watch, id, defaultId)));
     announce('watches');
   }
+  // With sync on, the removal travels in this browser's copy, and the account's other browsers remove the service too.
+  if ((await settingsSync.read()).enabled) await keepRemovedServices([{ id, baseUrl: service.baseUrl, removedAt: Date.now() }]);
   await removeService(id);
   // The browser's permission for its origin goes too, unless another service still needs it.
   const pattern = originPattern(service.baseUrl);
