@@ -183,8 +183,13 @@ export interface ServiceList {
   defaultId: string | null;
 }
 
-/** `revision` changes with every save, so one watch of this item sees every change of a service or a key. */
-const servicesItem = defineStored<(ServiceList & { revision: number }) | null>(
+/**
+ * The list as kept. `revision` changes with every save, so one watch of this item sees every change of a service or a
+ * key. `changedAt`: when each service, by id, was last added or changed here (merged from a synced copy: that copy's
+ * time); a service kept by a version before has none.
+ */
+type StoredList = ServiceList & { revision: number; changedAt: Record<string, number> };
+const servicesItem = defineStored<StoredList | null>(
   'local:services',
   lazy(() =>
     z.nullable(
@@ -195,6 +200,7 @@ const servicesItem = defineStored<(ServiceList & { revision: number }) | null>(
         ),
         defaultId: z.nullable(serviceId),
         revision: z.number(),
+        changedAt: z.catch(z.record(serviceId, z.number()), {}),
       }),
     ),
   ),
@@ -242,7 +248,7 @@ function moveFormerConnection(): Promise<void> {
     if ((await servicesItem.read()) !== null) return;
     const [address, local, session] = await Promise.all([formerAddressItem.read(), formerKeyItems.local.read(), formerKeyItems.session.read()]);
     if (!address && !local && !session) return;
-    let list: ServiceList & { revision: number } = { services: [], defaultId: null, revision: 0 };
+    let list: StoredList = { services: [], defaultId: null, revision: 0, changedAt: {} };
     if (address && URL.canParse(address.baseUrl)) {
       const sessionOnly = address.keyForSessionOnly ?? false;
       const saved = address.apiKey ? { origin: originOf(address.baseUrl), key: address.apiKey } : sessionOnly ? session : local;
@@ -254,7 +260,7 @@ function moveFormerConnection(): Promise<void> {
       };
       // The key first: whoever watches the list finds it in place.
       if (saved && saved.origin === originOf(address.baseUrl)) await keyAreaFor(sessionOnly).update((keys) => ({ ...keys, [service.id]: saved }));
-      list = { services: [service], defaultId: service.id, revision: 1 };
+      list = { services: [service], defaultId: service.id, revision: 1, changedAt: {} };
     }
     await servicesItem.update((current) => current ?? list);
     await Promise.all([formerAddressItem.remove(), formerKeyItems.local.remove(), formerKeyItems.session.remove()]);
@@ -265,11 +271,11 @@ function moveFormerConnection(): Promise<void> {
 }
 
 /** The stored list; absent only until the former connection is moved (once, or after storage was cleared). */
-async function readStoredList(): Promise<ServiceList & { revision: number }> {
+async function readStoredList(): Promise<StoredList> {
   const stored = await servicesItem.read();
   if (stored) return stored;
   await moveFormerConnection();
-  return (await servicesItem.read()) ?? { services: [], defaultId: null, revision: 0 };
+  return (await servicesItem.read()) ?? { services: [], defaultId: null, revision: 0, changedAt: {} };
 }
 
 const readList = async (): Promise<ServiceList> => {
@@ -279,6 +285,11 @@ const readList = async (): Promise<ServiceList> => {
 
 /** The services without their keys, and which is the default: what pages may be shown. */
 export const readServiceList = readList;
+
+/** When each service, by id, was last added or changed here, or merged from a synced copy; absent for one kept by a version before. */
+export async function readServiceChangeTimes(): Promise<Record<string, number>> {
+  return (await readStoredList()).changedAt;
+}
 
 /** The default service's id, or null when there is no service. */
 export async function readDefaultServiceId(): Promise<string | null> {
@@ -309,7 +320,8 @@ export class ServicesFullError extends Error {
 /**
  * Adds a service (no `id`) or changes one: its address, and its key bound to the address's origin,
  * in local or session storage as the user chose. An empty key forgets the saved one. The first
- * service becomes the default. Throws ServicesFullError past SERVICES_MAX. Returns the service kept.
+ * service becomes the default. Its change time is `changedAt`, else now. Throws ServicesFullError
+ * past SERVICES_MAX. Returns the service kept.
  */
 export async function writeService(input: {
   id?: string;
@@ -317,6 +329,7 @@ export async function writeService(input: {
   baseUrl: string;
   apiKey: string;
   keyForSessionOnly: boolean;
+  changedAt?: number;
 }): Promise<Service> {
   const list = await readList();
   if (input.id === undefined && list.services.length >= SERVICES_MAX) throw new ServicesFullError();
@@ -339,6 +352,7 @@ export async function writeService(input: {
       services: known ? services.map((entry) => (entry.id === service.id ? service : entry)) : [...services, service],
       defaultId: current?.defaultId ?? service.id,
       revision: (current?.revision ?? 0) + 1,
+      changedAt: { ...current?.changedAt, [service.id]: input.changedAt ?? Date.now() },
     };
   });
   return service;
@@ -357,7 +371,7 @@ export async function removeService(id: string): Promise<void> {
   await servicesItem.update((current) => {
     const services = (current?.services ?? []).filter((entry) => entry.id !== id);
     const defaultId = current?.defaultId !== id && current?.defaultId ? current.defaultId : (services[0]?.id ?? null);
-    return { services, defaultId, revision: (current?.revision ?? 0) + 1 };
+    return { services, defaultId, revision: (current?.revision ?? 0) + 1, changedAt: withoutKey(current?.changedAt ?? {}, id) };
   });
 }
 
