@@ -158,6 +158,20 @@ describe('sync without secrets', () => {
     expect((area.settingsCopy as { services: unknown[] }).services).toHaveLength(3);
   });
 
+  it('a copy from another browser that removed a service removes it here, with the options', async () => {
+    const copy = (await syncArea()).settingsCopy as { services: { id: string }[] };
+    await writeAsOtherBrowser({
+      ...copy,
+      // Later than the copy that brought the service: it was not changed here since.
+      writtenAt: Date.now() + 120_000,
+      services: copy.services.filter((entry) => entry.id !== 'other-browser-client'),
+      removed: [{ id: 'other-browser-client', baseUrl: CLIENT, removedAt: Date.now() + 120_000 }],
+    });
+    await options.waitForFunction(() => !document.querySelector('#services')?.textContent?.includes('Client B'), { timeout: 10_000 });
+    const { services } = await send<{ services: { name: string }[] }>('getServices', {});
+    expect(services.map((entry) => entry.name)).toEqual([new URL(service.baseUrl).host, 'Client C']);
+  });
+
   it('a service removed here is named as removed in the copy, for the account’s other browsers', async () => {
     await send('removeService', { id: 'third-browser' });
     await options.waitForFunction(() => !document.querySelector('#services')?.textContent?.includes('Client C'), { timeout: 10_000 });

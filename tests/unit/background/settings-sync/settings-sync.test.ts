@@ -13,6 +13,7 @@ import {
   readServiceList,
   REMOVED_SERVICES_MAX,
   reportViews,
+  watches,
   watchSettings,
   writeDefaultServiceId,
   writePreferences,
@@ -379,7 +380,12 @@ describe('a service removed', () => {
     await settle();
     return { agency: (await readServiceList()).services[0]!, client, spare };
   }
+  type Removal = { id: string; baseUrl: string; removedAt: number };
+  /** A copy as another browser writes it after removing services: it holds the Agency only, under its own id. */
+  const copyRemoving = (removed: Removal[], more: Record<string, unknown> = {}) =>
+    copyFrom({ services: [{ id: 'other-browser-1', name: 'Agency', baseUrl: BASE, keyForSessionOnly: false }], defaultId: null, removed, ...more });
   const ids = async () => (await readServiceList()).services.map((s) => s.id);
+  const storedText = async () => JSON.stringify([await fakeBrowser.storage.local.get(null), await fakeBrowser.storage.session.get(null)]);
 
   it('here, with sync on, travels in the copy: its id, address and time, never its key', async () => {
     const { agency, client, spare } = await withClient();
@@ -401,6 +407,129 @@ describe('a service removed', () => {
     await handlers().removeService({ id: spare.id });
     await settle();
     expect((await syncedCopy())!.removed).toEqual([{ id: spare.id, baseUrl: SPARE, removedAt: expect.any(Number) }]);
+  });
+
+  it('in another browser, removes it here with its key and its permission; the first left becomes the default', async () => {
+    const { agency, client, spare } = await withClient();
+    await writeDefaultServiceId(client.id);
+    await settle();
+    await vi.advanceTimersByTimeAsync(60_000);
+    // The other browser kept the Client under an id of its own: the removal stands for it by its address.
+    await arrives(copyRemoving([{ id: 'other-browser-2', baseUrl: OTHER, removedAt: Date.now() }]));
+    const { defaultId } = await readServiceList();
+    expect(await ids()).toEqual([agency.id, spare.id]);
+    expect(defaultId).toBe(agency.id);
+    expect(await readService(client.id)).toBeNull();
+    expect(await storedText()).not.toContain(OTHER_KEY);
+    expect(granted.has(originPattern(OTHER))).toBe(false);
+    // The ones left keep their keys.
+    expect((await readService(agency.id))!.apiKey).toBe(KEY);
+    expect((await readService(spare.id))!.apiKey).toBe(KEY);
+    expect((await handlers().getSettingsSync({})).problem).toBeNull();
+  });
+
+  it('in another browser, named by its id, removes it here', async () => {
+    const { agency, client, spare } = await withClient();
+    await vi.advanceTimersByTimeAsync(60_000);
+    await arrives(copyRemoving([{ id: client.id, baseUrl: OTHER, removedAt: Date.now() }]));
+    expect(await ids()).toEqual([agency.id, spare.id]);
+  });
+
+  it('is carried on in this browser’s next copy, for the browsers that have not merged it yet', async () => {
+    const { client } = await withClient();
+    await vi.advanceTimersByTimeAsync(60_000);
+    const removedAt = Date.now();
+    await arrives(copyRemoving([{ id: client.id, baseUrl: OTHER, removedAt }]));
+    await writePreferences({ defaultPrivacy: 2 });
+    await settle();
+    expect((await syncedCopy())!.removed).toEqual([{ id: client.id, baseUrl: OTHER, removedAt }]);
+  });
+
+  it('before the service was added or changed here, leaves it', async () => {
+    // Removed in the other browser just before the Client was added here.
+    const removedAt = Date.now() - 1;
+    const { client, spare } = await withClient();
+    await vi.advanceTimersByTimeAsync(60_000);
+    await arrives(
+      copyRemoving([
+        { id: client.id, baseUrl: OTHER, removedAt },
+        { id: spare.id, baseUrl: SPARE, removedAt: Date.now() },
+      ]),
+    );
+    expect(await ids()).toContain(client.id);
+    expect(await ids()).not.toContain(spare.id);
+    expect((await readService(client.id))!.apiKey).toBe(OTHER_KEY);
+
+    // Changed here after a later removal: kept too.
+    const later = Date.now() + 1000;
+    await vi.advanceTimersByTimeAsync(5000);
+    await writeService({ id: client.id, name: 'Client renamed', baseUrl: OTHER, apiKey: OTHER_KEY, keyForSessionOnly: true });
+    await arrives(copyRemoving([{ id: client.id, baseUrl: OTHER, removedAt: later }]));
+    expect((await readServiceList()).services.map((s) => s.name)).toContain('Client renamed');
+  });
+
+  it('never removes the service at the address the organisation locked', async () => {
+    const ORG = 'https://reports.org.example';
+    await fakeBrowser.storage.managed.set({ serviceAddress: ORG, lockServiceAddress: true });
+    await handlers().getSettings({});
+    const spare = await writeService({ name: 'Spare', baseUrl: SPARE, apiKey: KEY, keyForSessionOnly: false });
+    await handlers().setSettingsSync({ enabled: true });
+    const locked = (await readServiceList()).services[0]!;
+    expect(locked.baseUrl).toBe(ORG);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await arrives(
+      copyRemoving([
+        { id: locked.id, baseUrl: ORG, removedAt: Date.now() },
+        { id: spare.id, baseUrl: SPARE, removedAt: Date.now() },
+      ]),
+    );
+    expect((await readServiceList()).services).toContainEqual(locked);
+    expect(await ids()).not.toContain(spare.id);
+  });
+
+  it('leaves a service work is still going to', async () => {
+    const { client, spare } = await withClient();
+    await watches.write([
+      {
+        id: 'w-1',
+        url: 'https://example.com/',
+        service: client.id,
+        privacy: 1,
+        every: 'weekly',
+        hour: 9,
+        offsetMinutes: 60,
+        createdAt: 1_700_000_000_000,
+        paused: false,
+        lastCheckAt: null,
+        last: null,
+        worseSince: null,
+        lastError: null,
+        webhookError: null,
+      },
+    ]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await arrives(
+      copyRemoving([
+        { id: client.id, baseUrl: OTHER, removedAt: Date.now() },
+        { id: spare.id, baseUrl: SPARE, removedAt: Date.now() },
+      ]),
+    );
+    expect(await ids()).toContain(client.id);
+    expect(await ids()).not.toContain(spare.id);
+    expect(await watches.read()).toHaveLength(1);
+  });
+
+  it('a service the copy holds again at the same address, under another id, stays', async () => {
+    const { client, spare } = await withClient();
+    await vi.advanceTimersByTimeAsync(60_000);
+    const again = { id: 'other-browser-3', name: 'Client again', baseUrl: OTHER, keyForSessionOnly: false };
+    const removals = [
+      { id: client.id, baseUrl: OTHER, removedAt: Date.now() },
+      { id: spare.id, baseUrl: SPARE, removedAt: Date.now() },
+    ];
+    await arrives(copyRemoving(removals, { services: [again] }));
+    expect((await readServiceList()).services.find((s) => s.baseUrl === OTHER)).toMatchObject({ id: client.id, name: 'Client again' });
+    expect(await ids()).not.toContain(spare.id);
   });
 
   it('the most recent removals are kept, at most 20, the latest first', async () => {
