@@ -184,8 +184,13 @@ export interface ServiceList {
   defaultId: string | null;
 }
 
-/** `revision` changes with every save, so one watch of this item sees every change of a service or a key. */
-const servicesItem = defineStored<(ServiceList & { revision: number }) | null>(
+/**
+ * The list as kept. `revision` changes with every save, so one watch of this item sees every change of a service or a
+ * key. `changedAt`: when each service, by id, was last added or changed here (merged from a synced copy: that copy's
+ * time); a service kept by a version before has none.
+ */
+type StoredList = ServiceList & { revision: number; changedAt: Record<string, number> };
+const servicesItem = defineStored<StoredList | null>(
   'local:services',
   lazy(() =>
     z.nullable(
@@ -196,6 +201,7 @@ const servicesItem = defineStored<(ServiceList & { revision: number }) | null>(
         ),
         defaultId: z.nullable(serviceId),
         revision: z.number(),
+        changedAt: z.catch(z.record(serviceId, z.number()), {}),
       }),
     ),
   ),
@@ -243,7 +249,7 @@ function moveFormerConnection(): Promise<void> {
     if ((await servicesItem.read()) !== null) return;
     const [address, local, session] = await Promise.all([formerAddressItem.read(), formerKeyItems.local.read(), formerKeyItems.session.read()]);
     if (!address && !local && !session) return;
-    let list: ServiceList & { revision: number } = { services: [], defaultId: null, revision: 0 };
+    let list: StoredList = { services: [], defaultId: null, revision: 0, changedAt: {} };
     if (address && URL.canParse(address.baseUrl)) {
       const sessionOnly = address.keyForSessionOnly ?? false;
       const saved = address.apiKey ? { origin: originOf(address.baseUrl), key: address.apiKey } : sessionOnly ? session : local;
@@ -255,7 +261,7 @@ function moveFormerConnection(): Promise<void> {
       };
       // The key first: whoever watches the list finds it in place.
       if (saved && saved.origin === originOf(address.baseUrl)) await keyAreaFor(sessionOnly).update((keys) => ({ ...keys, [service.id]: saved }));
-      list = { services: [service], defaultId: service.id, revision: 1 };
+      list = { services: [service], defaultId: service.id, revision: 1, changedAt: {} };
     }
     await servicesItem.update((current) => current ?? list);
     await Promise.all([formerAddressItem.remove(), formerKeyItems.local.remove(), formerKeyItems.session.remove()]);
@@ -266,11 +272,11 @@ function moveFormerConnection(): Promise<void> {
 }
 
 /** The stored list; absent only until the former connection is moved (once, or after storage was cleared). */
-async function readStoredList(): Promise<ServiceList & { revision: number }> {
+async function readStoredList(): Promise<StoredList> {
   const stored = await servicesItem.read();
   if (stored) return stored;
   await moveFormerConnection();
-  return (await servicesItem.read()) ?? { services: [], defaultId: null, revision: 0 };
+  return (await servicesItem.read()) ?? { services: [], defaultId: null, revision: 0, changedAt: {} };
 }
 
 const readList = async (): Promise<ServiceList> => {
@@ -280,6 +286,11 @@ const readList = async (): Promise<ServiceList> => {
 
 /** The services without their keys, and which is the default: what pages may be shown. */
 export const readServiceList = readList;
+
+/** When each service, by id, was last added or changed here, or merged from a synced copy; absent for one kept by a version before. */
+export async function readServiceChangeTimes(): Promise<Record<string, number>> {
+  return (await readStoredList()).changedAt;
+}
 
 /** The default service's id, or null when there is no service. */
 export async function readDefaultServiceId(): Promise<string | null> {
@@ -310,7 +321,8 @@ export class ServicesFullError extends Error {
 /**
  * Adds a service (no `id`) or changes one: its address, and its key bound to the address's origin,
  * in local or session storage as the user chose. An empty key forgets the saved one. The first
- * service becomes the default. Throws ServicesFullError past SERVICES_MAX. Returns the service kept.
+ * service becomes the default. Its change time is `changedAt`, else now. Throws ServicesFullError
+ * past SERVICES_MAX. Returns the service kept.
  */
 export async function writeService(input: {
   id?: string;
@@ -318,6 +330,7 @@ export async function writeService(input: {
   baseUrl: string;
   apiKey: string;
   keyForSessionOnly: boolean;
+  changedAt?: number;
 }): Promise<Service> {
   const list = await readList();
   if (input.id === undefined && list.services.length >= SERVICES_MAX) throw new ServicesFullError();
@@ -340,6 +353,7 @@ export async function writeService(input: {
       services: known ? services.map((entry) => (entry.id === service.id ? service : entry)) : [...services, service],
       defaultId: current?.defaultId ?? service.id,
       revision: (current?.revision ?? 0) + 1,
+      changedAt: { ...current?.changedAt, [service.id]: input.changedAt ?? Date.now() },
     };
   });
   return service;
@@ -358,7 +372,7 @@ export async function removeService(id: string): Promise<void> {
   await servicesItem.update((current) => {
     const services = (current?.services ?? []).filter((entry) => entry.id !== id);
     const defaultId = current?.defaultId !== id && current?.defaultId ? current.defaultId : (services[0]?.id ?? null);
-    return { services, defaultId, revision: (current?.revision ?? 0) + 1 };
+    return { services, defaultId, revision: (current?.revision ?? 0) + 1, changedAt: withoutKey(current?.changedAt ?? {}, id) };
   });
 }
 
@@ -863,9 +877,17 @@ export const SYNCED_COPY_VERSION = 1;
 /** The copy's name in the sync area (`sync:settingsCopy` below): the browser's per-item quota counts it with the value. */
 export const SYNCED_COPY_NAME = 'settingsCopy';
 
+/** The most removed services remembered, and carried in a copy: the most recent. */
+export const REMOVED_SERVICES_MAX = 20;
+
+/** A service removed while sync was on, here or in another browser of the account: its id, its address and when. */
+const removedServiceSchema = lazy(() => z.extend(z.pick(serviceSchema, { id: true, baseUrl: true }), { removedAt: z.number() }));
+export type RemovedService = z.infer<typeof removedServiceSchema>;
+
 /**
- * Any field a copy carries beyond these (a key, say) is dropped before it is read or written. The browser
- * bounds the whole copy: at most 8 KB per sync item.
+ * Any field a copy carries beyond these (a key, say) is dropped before it is read or written: a version
+ * before `removed` reads a copy with it as one without. The browser bounds the whole copy: at most 8 KB
+ * per sync item.
  */
 const syncedCopySchema = lazy(() =>
   z.object({
@@ -875,6 +897,8 @@ const syncedCopySchema = lazy(() =>
     preferences: z.pick(preferencesSchema, { defaultPrivacy: true }),
     services: z.array(serviceSchema).check(z.maxLength(SERVICES_MAX)),
     defaultId: z.nullable(serviceId),
+    /** Services removed, the most recent first; absent when there are none, and in copies of versions before. */
+    removed: z.optional(z.array(removedServiceSchema).check(z.maxLength(REMOVED_SERVICES_MAX))),
   }),
 );
 export type SyncedCopy = z.infer<typeof syncedCopySchema>;
@@ -920,3 +944,29 @@ const settingsSyncStateSchema = lazy(() =>
 export type SettingsSyncState = z.infer<typeof settingsSyncStateSchema>;
 export const SETTINGS_SYNC_OFF: SettingsSyncState = { enabled: false, writtenAt: null, readAt: null, fingerprint: null, trimmed: 0, problem: null };
 export const settingsSync = defineStored<SettingsSyncState>('local:settingsSync', settingsSyncStateSchema, SETTINGS_SYNC_OFF);
+
+/** The most recent of `entries`, one per service id (its latest removal), the most recent first, at most REMOVED_SERVICES_MAX. */
+export function latestRemovals(entries: readonly RemovedService[]): RemovedService[] {
+  const latest = new Map<string, RemovedService>();
+  for (const entry of entries) if ((latest.get(entry.id)?.removedAt ?? -Infinity) < entry.removedAt) latest.set(entry.id, entry);
+  return [...latest.values()].sort((a, b) => b.removedAt - a.removedAt).slice(0, REMOVED_SERVICES_MAX);
+}
+
+/**
+ * The services removed while sync was on, here or in a copy merged here: carried in this browser's copy, so a removal
+ * reaches the account's browsers that have not merged it yet. Local, bounded as `latestRemovals` bounds them.
+ */
+const removedServicesItem = defineStored<RemovedService[]>(
+  'local:removedServices',
+  lazy(() =>
+    z.pipe(
+      keepValid(removedServiceSchema).list,
+      z.transform((list) => latestRemovals(list)),
+    ),
+  ),
+  [],
+);
+export const readRemovedServices = removedServicesItem.read;
+/** Adds removals to those kept: each service's latest, the most recent kept. */
+export const keepRemovedServices = (entries: readonly RemovedService[]): Promise<RemovedService[]> =>
+  removedServicesItem.update((kept) => latestRemovals([...kept, ...entries]));

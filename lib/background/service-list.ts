@@ -8,7 +8,18 @@ import { cleanKey, keyForOtherAddress, keyProblem, missingKey } from '@/lib/shar
 import { t } from '@/lib/shared/i18n';
 import { originPattern } from '@/lib/shared/permission';
 import { SERVICES_MAX } from '@/lib/shared/service-bounds';
-import { readService, readServiceList, removeService, runs, watches, writeDefaultServiceId, writeService, type ServiceList } from '@/lib/storage';
+import {
+  keepRemovedServices,
+  readService,
+  readServiceList,
+  removeService,
+  runs,
+  settingsSync,
+  watches,
+  writeDefaultServiceId,
+  writeService,
+  type ServiceList,
+} from '@/lib/storage';
 
 /**
  * The named services as the options page manages them: listed without their keys, added or changed
@@ -84,7 +95,7 @@ const goesTo = (entry: { service?: string }, id: string, defaultId: string | nul
 const underWay = (run: Run) => run.state === 'running';
 
 /** The runs, queued reports and watches still going to a service. */
-async function workOf(id: string, defaultId: string | null): Promise<number> {
+export async function workOf(id: string, defaultId: string | null): Promise<number> {
   const [list, watched] = await Promise.all([runs.read(), watches.read()]);
   return list.filter((run) => underWay(run) && goesTo(run, id, defaultId)).length + watched.filter((watch) => goesTo(watch, id, defaultId)).length;
 }
@@ -115,13 +126,22 @@ export async function removeServiceAsked({
     await watches.update((list: Watch[]) => list.filter((watch) => !goesTo(watch, id, defaultId)));
     announce('watches');
   }
+  // With sync on, the removal travels in this browser's copy, and the account's other browsers remove the service too.
+  if ((await settingsSync.read()).enabled) await keepRemovedServices([{ id, baseUrl: service.baseUrl, removedAt: Date.now() }]);
+  await removeServiceAndPermission(id);
+  return { view: await servicesView(), removed: true, workLeft: 0 };
+}
+
+/** Removes a service and its key, and the browser's permission for its origin unless another service still needs it. */
+export async function removeServiceAndPermission(id: string): Promise<void> {
+  const { services } = await readServiceList();
+  const service = services.find((entry) => entry.id === id);
+  if (!service) return;
   await removeService(id);
-  // The browser's permission for its origin goes too, unless another service still needs it.
   const pattern = originPattern(service.baseUrl);
   if (!services.some((other) => other.id !== id && originPattern(other.baseUrl) === pattern)) {
     await browser.permissions.remove({ origins: [pattern] }).catch(() => false);
   }
-  return { view: await servicesView(), removed: true, workLeft: 0 };
 }
 
 export async function setDefaultService(id: string): Promise<ServicesView> {

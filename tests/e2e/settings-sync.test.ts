@@ -157,4 +157,29 @@ describe('sync without secrets', () => {
     expect(JSON.stringify(area)).not.toContain(KEY);
     expect((area.settingsCopy as { services: unknown[] }).services).toHaveLength(3);
   });
+
+  it('a copy from another browser that removed a service removes it here, with the options', async () => {
+    const copy = (await syncArea()).settingsCopy as { services: { id: string }[] };
+    await writeAsOtherBrowser({
+      ...copy,
+      // Later than the copy that brought the service: it was not changed here since.
+      writtenAt: Date.now() + 120_000,
+      services: copy.services.filter((entry) => entry.id !== 'other-browser-client'),
+      removed: [{ id: 'other-browser-client', baseUrl: CLIENT, removedAt: Date.now() + 120_000 }],
+    });
+    await options.waitForFunction(() => !document.querySelector('#services')?.textContent?.includes('Client B'), { timeout: 10_000 });
+    const { services } = await send<{ services: { name: string }[] }>('getServices', {});
+    expect(services.map((entry) => entry.name)).toEqual([new URL(service.baseUrl).host, 'Client C']);
+  });
+
+  it('a service removed here is named as removed in the copy, for the account’s other browsers', async () => {
+    await send('removeService', { id: 'third-browser' });
+    await options.waitForFunction(() => !document.querySelector('#services')?.textContent?.includes('Client C'), { timeout: 10_000 });
+    const removedIds = async () => (((await syncArea()).settingsCopy as { removed?: { id: string }[] }).removed ?? []).map((entry) => entry.id);
+    for (let tries = 0; tries < 40 && !(await removedIds()).includes('third-browser'); tries += 1) await new Promise((done) => setTimeout(done, 250));
+    expect(await removedIds()).toContain('third-browser');
+    const area = await syncArea();
+    expect(JSON.stringify(area)).not.toContain(KEY);
+    expect((area.settingsCopy as { services: { id: string }[] }).services.map((entry) => entry.id)).not.toContain('third-browser');
+  });
 });

@@ -115,8 +115,8 @@ function mergeList<T>(
 
 const sameOrigin = (a: string, b: string) => new URL(a).origin === new URL(b).origin;
 
-/** The kept service a file's service stands for: the one with its id, else the one at its address. */
-const keptFor = (kept: readonly KeptService[], service: FileService) =>
+/** The kept service a file's service (or any entry naming one) stands for: the one with its id, else the one at its address. */
+export const keptFor = <T extends { id: string; baseUrl: string }>(kept: readonly T[], service: { id: string; baseUrl: string }): T | undefined =>
   kept.find((entry) => entry.id === service.id) ?? kept.find((entry) => entry.baseUrl === service.baseUrl);
 
 /**

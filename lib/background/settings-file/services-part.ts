@@ -41,11 +41,11 @@ export async function keptServices(): Promise<{ services: KeptService[]; default
 }
 
 /**
- * Writes the services an import keeps (already merged: each with the id it is kept by). A service
- * without a key in the file keeps its saved key only when its origin stays the same. The file's
- * default becomes the default only when the user had no service.
+ * Writes the services an import keeps (already merged: each with the id it is kept by), each changed at
+ * `changedAt` (absent: now). A service without a key in the file keeps its saved key only when its
+ * origin stays the same. The file's default becomes the default only when the user had no service.
  */
-export async function applyServices(services: readonly FileService[], fileDefaultId: string | null): Promise<void> {
+export async function applyServices(services: readonly FileService[], fileDefaultId: string | null, changedAt?: number): Promise<void> {
   const before = await readServiceList();
   for (const service of services) {
     const kept = await readService(service.id);
@@ -56,6 +56,7 @@ export async function applyServices(services: readonly FileService[], fileDefaul
       baseUrl: service.baseUrl,
       apiKey: service.apiKey ?? (sameOrigin ? kept.apiKey : ''),
       keyForSessionOnly: service.keyForSessionOnly,
+      ...(changedAt === undefined ? {} : { changedAt }),
     });
   }
   if (before.services.length === 0 && fileDefaultId !== null && services.some((service) => service.id === fileDefaultId)) {

@@ -9,6 +9,7 @@ import { createSerialQueue } from '@/lib/shared/serial-queue';
 import {
   keepFormerPreferences,
   readPreferences,
+  readRemovedServices,
   readServiceList,
   readSyncedCopy,
   settingsSync,
@@ -21,8 +22,9 @@ import {
 
 /**
  * "Sync without secrets": with the setting on, this browser's default privacy and services (never a
- * key) are copied to the account's sync a moment after each change, and another browser's copy is
- * merged in when it arrives. One change at a time; with the setting off, nothing more is read.
+ * key), and the services removed, are copied to the account's sync a moment after each change, and
+ * another browser's copy is merged in when it arrives. One change at a time; with the setting off,
+ * nothing more is read.
  */
 
 const queue = createSerialQueue();
@@ -31,8 +33,8 @@ const warn = (error: unknown) => console.warn('Settings sync failed', error);
 
 /** This browser's settings as a copy, and its fingerprint. */
 async function localCopy(writtenAt: number) {
-  const [list, preferences] = await Promise.all([readServiceList(), readPreferences()]);
-  const made = copyOf(list, preferences, writtenAt);
+  const [list, preferences, removed] = await Promise.all([readServiceList(), readPreferences(), readRemovedServices()]);
+  const made = copyOf(list, preferences, writtenAt, removed);
   return { ...made, fingerprint: fingerprintOf(made.copy) };
 }
 

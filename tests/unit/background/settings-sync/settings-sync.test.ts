@@ -4,13 +4,16 @@ import { createHandlers } from '@/lib/background/handlers';
 import { registerChangeAnnouncer } from '@/lib/background/connection';
 import { registerSettingsSync } from '@/lib/background/settings-sync/settings-sync';
 import { startOver } from '@/lib/background/start-work';
-import { SYNC_ITEM_MAX_BYTES, SYNC_WRITE_GAP_MS, syncBytesOf } from '@/lib/background/settings-sync/sync-copy';
+import { copyOf, SYNC_ITEM_MAX_BYTES, SYNC_WRITE_GAP_MS, syncBytesOf } from '@/lib/background/settings-sync/sync-copy';
+import { originPattern } from '@/lib/shared/permission';
 import {
   DEFAULT_WATCH_SETTINGS,
   readPreferences,
   readService,
   readServiceList,
+  REMOVED_SERVICES_MAX,
   reportViews,
+  watches,
   watchSettings,
   writeDefaultServiceId,
   writePreferences,
@@ -29,10 +32,12 @@ const handlers = () => createHandlers();
 let writes: { at: number; items: Record<string, unknown> }[];
 /** The sync area written as another browser of the account does: not counted among this browser's writes. */
 let otherBrowserSets: (items: Record<string, unknown>) => Promise<void>;
+/** The origins the fake browser holds a permission for. */
+let granted: Set<string>;
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  installFakePermissions();
+  granted = installFakePermissions();
   registerChangeAnnouncer();
   // Forgets the policy read by an earlier test.
   await fakeBrowser.storage.managed.set({ reset: Date.now() });
@@ -361,4 +366,248 @@ it('a default changed in this browser travels in the next copy', async () => {
   await settle();
   expect((await syncedCopy())!.defaultId).toBe(client.id);
   expectNoSecretWritten();
+});
+
+describe('a service removed', () => {
+  const SPARE = 'https://reports.spare.example';
+  /** A browser with the Agency (the default), the Client and the Spare, each with its key, syncing. */
+  async function withClient() {
+    await setUp();
+    const client = await writeService({ name: 'Client', baseUrl: OTHER, apiKey: OTHER_KEY, keyForSessionOnly: true });
+    const spare = await writeService({ name: 'Spare', baseUrl: SPARE, apiKey: KEY, keyForSessionOnly: false });
+    for (const address of [BASE, OTHER, SPARE]) granted.add(originPattern(address));
+    await handlers().setSettingsSync({ enabled: true });
+    await settle();
+    return { agency: (await readServiceList()).services[0]!, client, spare };
+  }
+  type Removal = { id: string; baseUrl: string; removedAt: number };
+  /** A copy as another browser writes it after removing services: it holds the Agency only, under its own id. */
+  const copyRemoving = (removed: Removal[], more: Record<string, unknown> = {}) =>
+    copyFrom({ services: [{ id: 'other-browser-1', name: 'Agency', baseUrl: BASE, keyForSessionOnly: false }], defaultId: null, removed, ...more });
+  const ids = async () => (await readServiceList()).services.map((s) => s.id);
+  const storedText = async () => JSON.stringify([await fakeBrowser.storage.local.get(null), await fakeBrowser.storage.session.get(null)]);
+
+  it('here, with sync on, travels in the copy: its id, address and time, never its key', async () => {
+    const { agency, client, spare } = await withClient();
+    const removedAt = Date.now();
+    await handlers().removeService({ id: client.id });
+    await settle();
+    const copy = (await syncedCopy())!;
+    expect((copy.services as { id: string }[]).map((s) => s.id)).toEqual([agency.id, spare.id]);
+    expect(copy.removed).toEqual([{ id: client.id, baseUrl: OTHER, removedAt }]);
+    expectNoSecretWritten();
+  });
+
+  it('here, with sync off, is not recorded: only a removal made with sync on travels', async () => {
+    await setUp();
+    const client = await writeService({ name: 'Client', baseUrl: OTHER, apiKey: OTHER_KEY, keyForSessionOnly: false });
+    const spare = await writeService({ name: 'Spare', baseUrl: SPARE, apiKey: KEY, keyForSessionOnly: false });
+    await handlers().removeService({ id: client.id });
+    await handlers().setSettingsSync({ enabled: true });
+    await handlers().removeService({ id: spare.id });
+    await settle();
+    expect((await syncedCopy())!.removed).toEqual([{ id: spare.id, baseUrl: SPARE, removedAt: expect.any(Number) }]);
+  });
+
+  it('in another browser, removes it here with its key and its permission; the first left becomes the default', async () => {
+    const { agency, client, spare } = await withClient();
+    await writeDefaultServiceId(client.id);
+    await settle();
+    await vi.advanceTimersByTimeAsync(60_000);
+    // The other browser kept the Client under an id of its own: the removal stands for it by its address.
+    await arrives(copyRemoving([{ id: 'other-browser-2', baseUrl: OTHER, removedAt: Date.now() }]));
+    const { defaultId } = await readServiceList();
+    expect(await ids()).toEqual([agency.id, spare.id]);
+    expect(defaultId).toBe(agency.id);
+    expect(await readService(client.id)).toBeNull();
+    expect(await storedText()).not.toContain(OTHER_KEY);
+    expect(granted.has(originPattern(OTHER))).toBe(false);
+    // The ones left keep their keys.
+    expect((await readService(agency.id))!.apiKey).toBe(KEY);
+    expect((await readService(spare.id))!.apiKey).toBe(KEY);
+    expect((await handlers().getSettingsSync({})).problem).toBeNull();
+  });
+
+  it('in another browser, named by its id, removes it here', async () => {
+    const { agency, client, spare } = await withClient();
+    await vi.advanceTimersByTimeAsync(60_000);
+    await arrives(copyRemoving([{ id: client.id, baseUrl: OTHER, removedAt: Date.now() }]));
+    expect(await ids()).toEqual([agency.id, spare.id]);
+  });
+
+  it('is carried on in this browser’s next copy, for the browsers that have not merged it yet', async () => {
+    const { client } = await withClient();
+    await vi.advanceTimersByTimeAsync(60_000);
+    const removedAt = Date.now();
+    await arrives(copyRemoving([{ id: client.id, baseUrl: OTHER, removedAt }]));
+    await writePreferences({ defaultPrivacy: 2 });
+    await settle();
+    expect((await syncedCopy())!.removed).toEqual([{ id: client.id, baseUrl: OTHER, removedAt }]);
+  });
+
+  it('before the service was added or changed here, leaves it', async () => {
+    // Removed in the other browser just before the Client was added here.
+    const removedAt = Date.now() - 1;
+    const { client, spare } = await withClient();
+    await vi.advanceTimersByTimeAsync(60_000);
+    await arrives(
+      copyRemoving([
+        { id: client.id, baseUrl: OTHER, removedAt },
+        { id: spare.id, baseUrl: SPARE, removedAt: Date.now() },
+      ]),
+    );
+    expect(await ids()).toContain(client.id);
+    expect(await ids()).not.toContain(spare.id);
+    expect((await readService(client.id))!.apiKey).toBe(OTHER_KEY);
+
+    // Changed here after a later removal: kept too.
+    const later = Date.now() + 1000;
+    await vi.advanceTimersByTimeAsync(5000);
+    await writeService({ id: client.id, name: 'Client renamed', baseUrl: OTHER, apiKey: OTHER_KEY, keyForSessionOnly: true });
+    await arrives(copyRemoving([{ id: client.id, baseUrl: OTHER, removedAt: later }]));
+    expect((await readServiceList()).services.map((s) => s.name)).toContain('Client renamed');
+  });
+
+  it('never removes the service at the address the organisation locked', async () => {
+    const ORG = 'https://reports.org.example';
+    await fakeBrowser.storage.managed.set({ serviceAddress: ORG, lockServiceAddress: true });
+    await handlers().getSettings({});
+    const spare = await writeService({ name: 'Spare', baseUrl: SPARE, apiKey: KEY, keyForSessionOnly: false });
+    await handlers().setSettingsSync({ enabled: true });
+    const locked = (await readServiceList()).services[0]!;
+    expect(locked.baseUrl).toBe(ORG);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await arrives(
+      copyRemoving([
+        { id: locked.id, baseUrl: ORG, removedAt: Date.now() },
+        { id: spare.id, baseUrl: SPARE, removedAt: Date.now() },
+      ]),
+    );
+    expect((await readServiceList()).services).toContainEqual(locked);
+    expect(await ids()).not.toContain(spare.id);
+  });
+
+  it('leaves a service work is still going to', async () => {
+    const { client, spare } = await withClient();
+    await watches.write([
+      {
+        id: 'w-1',
+        url: 'https://example.com/',
+        service: client.id,
+        privacy: 1,
+        every: 'weekly',
+        hour: 9,
+        offsetMinutes: 60,
+        createdAt: 1_700_000_000_000,
+        paused: false,
+        lastCheckAt: null,
+        last: null,
+        worseSince: null,
+        lastError: null,
+        webhookError: null,
+      },
+    ]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await arrives(
+      copyRemoving([
+        { id: client.id, baseUrl: OTHER, removedAt: Date.now() },
+        { id: spare.id, baseUrl: SPARE, removedAt: Date.now() },
+      ]),
+    );
+    expect(await ids()).toContain(client.id);
+    expect(await ids()).not.toContain(spare.id);
+    expect(await watches.read()).toHaveLength(1);
+  });
+
+  it('a service the copy holds again at the same address, under another id, stays', async () => {
+    const { client, spare } = await withClient();
+    await vi.advanceTimersByTimeAsync(60_000);
+    const again = { id: 'other-browser-3', name: 'Client again', baseUrl: OTHER, keyForSessionOnly: false };
+    const removals = [
+      { id: client.id, baseUrl: OTHER, removedAt: Date.now() },
+      { id: spare.id, baseUrl: SPARE, removedAt: Date.now() },
+    ];
+    await arrives(copyRemoving(removals, { services: [again] }));
+    expect((await readServiceList()).services.find((s) => s.baseUrl === OTHER)).toMatchObject({ id: client.id, name: 'Client again' });
+    expect(await ids()).not.toContain(spare.id);
+  });
+
+  it('the most recent removals are kept, at most 20, the latest first', async () => {
+    await setUp();
+    await handlers().setSettingsSync({ enabled: true });
+    const removedIds: string[] = [];
+    for (let i = 0; i < REMOVED_SERVICES_MAX + 5; i += 1) {
+      const service = await writeService({ name: `Client ${i}`, baseUrl: `https://c${i}.example`, apiKey: KEY, keyForSessionOnly: false });
+      await vi.advanceTimersByTimeAsync(10);
+      await handlers().removeService({ id: service.id });
+      removedIds.push(service.id);
+    }
+    await settle();
+    const removed = (await syncedCopy())!.removed as { id: string }[];
+    expect(REMOVED_SERVICES_MAX).toBe(20);
+    expect(removed.map((entry) => entry.id)).toEqual(removedIds.slice(-REMOVED_SERVICES_MAX).reverse());
+    expect(JSON.stringify(await fakeBrowser.storage.local.get('removedServices'))).not.toContain(removedIds[0]);
+    expectNoSecretWritten();
+  });
+
+  it('a copy naming more removals than are kept is ignored and named', async () => {
+    await withClient();
+    const removed = Array.from({ length: REMOVED_SERVICES_MAX + 1 }, (_, i) => ({ id: `r${i}`, baseUrl: `https://r${i}.example`, removedAt: i }));
+    await arrives(copyFrom({ removed }));
+    expect((await handlers().getSettingsSync({})).problem).toBe('bad-copy');
+    expect(await ids()).toHaveLength(3);
+  });
+
+  it('a copy without removals, as versions before write it, merges as before, and this browser’s removals travel on', async () => {
+    const { agency, client, spare } = await withClient();
+    await handlers().removeService({ id: client.id });
+    await settle();
+    await vi.advanceTimersByTimeAsync(60_000);
+    const copy = copyFrom({ services: [{ id: 'other-browser-1', name: 'Agency', baseUrl: BASE, keyForSessionOnly: false }], defaultId: null });
+    expect(copy).not.toHaveProperty('removed');
+    await arrives(copy);
+    expect(await ids()).toEqual([agency.id, spare.id]);
+    expect((await handlers().getSettingsSync({})).problem).toBeNull();
+    await writePreferences({ defaultPrivacy: 2 });
+    await settle();
+    expect((await syncedCopy())!.removed).toEqual([{ id: client.id, baseUrl: OTHER, removedAt: expect.any(Number) }]);
+  });
+});
+
+describe('the copy with removals', () => {
+  const preferences = { defaultPrivacy: 1 as const, badgeEnabled: false };
+  const long = (host: string) => `https://${host}.example/${'p'.repeat(1800)}`;
+  const servicesAt = (count: number, address: (i: number) => string) =>
+    Array.from({ length: count }, (_, i) => ({ id: `s${i}`, name: `S ${i}`, baseUrl: address(i), keyForSessionOnly: false }));
+  const removalsAt = (count: number, address: (i: number) => string) =>
+    Array.from({ length: count }, (_, i) => ({ id: `r${i}`, baseUrl: address(i), removedAt: 1000 - i }));
+
+  it('carries them all when they fit, and none of a service the list holds again', () => {
+    const services = servicesAt(3, (i) => `https://s${i}.example`);
+    const removed = [
+      ...removalsAt(REMOVED_SERVICES_MAX - 1, (i) => `https://r${i}.example`),
+      { id: 's1', baseUrl: 'https://s1.example', removedAt: 1 },
+    ];
+    const { copy, trimmed } = copyOf({ services, defaultId: 's0' }, preferences, 5, removed);
+    expect(trimmed).toBe(0);
+    expect(copy.removed).toEqual(removed.slice(0, -1));
+    expect(syncBytesOf(copy)).toBeLessThanOrEqual(SYNC_ITEM_MAX_BYTES);
+  });
+
+  it('stays within the 8 KB per item: services are left out as before, removals fill the room left, the latest first', () => {
+    const services = servicesAt(9, (i) => long(`s${i}`));
+    const removed = removalsAt(REMOVED_SERVICES_MAX, (i) => long(`r${i}`));
+    const without = copyOf({ services, defaultId: 's0' }, preferences, 5);
+    const { copy, trimmed } = copyOf({ services, defaultId: 's0' }, preferences, 5, removed);
+    expect(syncBytesOf(copy)).toBeLessThanOrEqual(SYNC_ITEM_MAX_BYTES);
+    expect(trimmed).toBe(without.trimmed);
+    expect(trimmed).toBeGreaterThan(0);
+    expect(copy.services).toEqual(without.copy.services);
+
+    const short = removalsAt(REMOVED_SERVICES_MAX, (i) => `https://r${i}.example`);
+    const filled = copyOf({ services, defaultId: 's0' }, preferences, 5, short).copy;
+    expect(syncBytesOf(filled)).toBeLessThanOrEqual(SYNC_ITEM_MAX_BYTES);
+    expect(filled.removed!.length).toBeGreaterThan(0);
+    expect(filled.removed).toEqual(short.slice(0, filled.removed!.length));
+  });
 });
