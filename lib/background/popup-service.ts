@@ -34,14 +34,25 @@ export async function choosePopupService(windowId: number, service: string): Pro
   return null;
 }
 
+/**
+ * The last change of a panel's service a page or the menu asked for. A panel just opened asks for its page state while
+ * that change may still be written: its read waits for it (the change is asked, synchronously, before the panel opens).
+ */
+let besideChange: Promise<unknown> = Promise.resolve();
+
 /** Keeps `service` for the panel beside the page in `windowId` (undefined: it follows the popup), and tells the panel if that changed. */
-async function keepBesideService(windowId: number, service: string | undefined): Promise<void> {
-  let changed = false;
-  await besideServiceByWindow.update((kept) => {
-    changed = kept[String(windowId)] !== service;
-    return changed ? withChoice(kept, windowId, service) : kept;
-  });
-  if (changed) announce('popupService');
+function keepBesideService(windowId: number, service: () => Promise<string | undefined>): Promise<void> {
+  const change = (async () => {
+    const kept = await service();
+    let changed = false;
+    await besideServiceByWindow.update((all) => {
+      changed = all[String(windowId)] !== kept;
+      return changed ? withChoice(all, windowId, kept) : all;
+    });
+    if (changed) announce('popupService');
+  })();
+  besideChange = change.catch(() => undefined);
+  return change;
 }
 
 /**
@@ -50,17 +61,19 @@ async function keepBesideService(windowId: number, service: string | undefined):
  * on the popup's, as does one the popup reports to.
  */
 export async function openedBeside(windowId: number, named: string | undefined): Promise<null> {
-  const [{ services, defaultId }, choices] = await Promise.all([readServiceList(), popupServiceByWindow.read()]);
-  const known = (id: string | undefined) => (services.some((entry) => entry.id === id) ? id : undefined);
-  const asked = named === undefined ? (defaultId ?? undefined) : known(named);
-  const popups = known(choices[String(windowId)]) ?? defaultId ?? undefined;
-  await keepBesideService(windowId, asked === popups ? undefined : asked);
+  await keepBesideService(windowId, async () => {
+    const [{ services, defaultId }, choices] = await Promise.all([readServiceList(), popupServiceByWindow.read()]);
+    const known = (id: string | undefined) => (services.some((entry) => entry.id === id) ? id : undefined);
+    const asked = named === undefined ? (defaultId ?? undefined) : known(named);
+    const popups = known(choices[String(windowId)]) ?? defaultId ?? undefined;
+    return asked === popups ? undefined : asked;
+  });
   return null;
 }
 
 /** The panel beside the page in `windowId` follows that window's popup again: opened where no page names a service (the menu, the keyboard). */
 export function followPopupBeside(windowId: number): Promise<void> {
-  return keepBesideService(windowId, undefined);
+  return keepBesideService(windowId, () => Promise.resolve(undefined));
 }
 
 /** The popup's view of the services, with `chosen` the one its page state is read from. */
@@ -81,7 +94,7 @@ export async function popupServiceOf(
   const [{ services, defaultId }, choices, besides] = await Promise.all([
     readServiceList(),
     popupServiceByWindow.read(),
-    beside ? besideServiceByWindow.read() : undefined,
+    beside ? besideChange.then(() => besideServiceByWindow.read()) : undefined,
   ]);
   const known = (id: string | undefined) => (services.some((entry) => entry.id === id) ? id : undefined);
   const key = windowId === undefined ? undefined : String(windowId);

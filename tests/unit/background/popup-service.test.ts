@@ -194,6 +194,14 @@ describe('the service of a window’s panel beside the page', () => {
     expect((await panelState(2)).settings.popupServices?.chosen).toBe(ids.agency);
   });
 
+  it('is that service for a panel that asks while the page’s word is still being kept', async () => {
+    // The page tells the background, then opens the panel, whose first read can arrive before the word is written.
+    const told = send('openedBeside', { windowId: 1 }, ids.client);
+    const beside = await panelState(1);
+    expect(beside.settings.popupServices).toMatchObject({ chosen: ids.client, named: ids.client });
+    await told;
+  });
+
   it('is the default when a page on the default opened it, whatever the window’s popup chose', async () => {
     await send('choosePopupService', { windowId: 1, service: ids.client });
     expect((await panelState(1)).settings.popupServices?.chosen).toBe(ids.client);
