@@ -24,9 +24,13 @@ export function usePanelPage(address: string | null, popupWindow?: number) {
   const [page, setPage] = useState<PanelPage>({ phase: 'loading' });
   /** The address the answers are for: an answer for a page left since is dropped. */
   const current = useRef<string | null>(null);
+  /** How many reads were asked: an answer to one older than the last, for the same page, is dropped too. */
+  const asked = useRef(0);
 
   const load = useCallback(
     async (url: string) => {
+      const read = ++asked.current;
+      const wanted = () => current.current === url && asked.current === read;
       try {
         // Following a window, no service is named (null); else the one this page names.
         const state = await sendToBackground(
@@ -34,7 +38,7 @@ export function usePanelPage(address: string | null, popupWindow?: number) {
           popupWindow === undefined ? { url } : { url, windowId: popupWindow, beside: true },
           popupWindow === undefined ? undefined : null,
         );
-        if (current.current !== url) return;
+        if (!wanted()) return;
         // The report made, followed and framed from here is on the service the state was read from.
         if (popupWindow !== undefined) sendForService(state.settings.popupServices?.named);
         const running = state.job?.state === 'running';
@@ -43,10 +47,10 @@ export function usePanelPage(address: string | null, popupWindow?: number) {
         setPage({ phase: 'ready', url, settings: state.settings, latest, running, createError });
         if (running) {
           await sendToBackground('waitForJob', { url }).catch(() => null);
-          if (current.current === url) await load(url);
+          if (wanted()) await load(url);
         }
       } catch (error) {
-        if (current.current === url) setPage({ phase: 'failed', error: errorData(error) });
+        if (wanted()) setPage({ phase: 'failed', error: errorData(error) });
       }
     },
     [popupWindow],

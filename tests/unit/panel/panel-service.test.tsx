@@ -134,6 +134,32 @@ describe('the panel on a service', () => {
     expect(framed(root).searchParams.has('service')).toBe(false);
   });
 
+  it('keeps the newest answer when an older one for the same page comes after it', async () => {
+    const url = pages.url('/?panel=late-answer');
+    const [mine] = agency.seedReports(AGENCY_KEY, [{ url, score: 40 }]);
+    const [theirs] = client.seedReports(CLIENT_KEY, [{ url, score: 90 }]);
+    // The first read of the page state is held until the second, on the service chosen since, is drawn.
+    const handlers = createHandlers();
+    let release: () => void = () => undefined;
+    let held = false;
+    vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation(((message: { type?: string }) => {
+      if (message.type === 'stateChanged') return fakeBrowser.runtime.onMessage.trigger(message, { id: fakeBrowser.runtime.id }, () => undefined);
+      const answer = dispatch(handlers, message);
+      if (message.type !== 'getPageState' || held) return answer;
+      held = true;
+      return new Promise((resolve) => (release = () => resolve(answer)));
+    }) as never);
+    const drawn = renderInto(<PanelScreen front={{ state: 'page', tabId: 7, url }} popupWindow={3} />);
+    await vi.waitFor(() => expect(held).toBe(true));
+    await choosePopupService(3, ids.client);
+    await vi.waitFor(() => expect(drawn.root.querySelector('iframe')).not.toBeNull(), { timeout: 5000 });
+    expect(framed(drawn.root).searchParams.get('id')).toBe(String(theirs!.id));
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(framed(drawn.root).searchParams.get('id')).toBe(String(theirs!.id));
+    expect(framed(drawn.root).searchParams.get('id')).not.toBe(String(mine!.id));
+  });
+
   it('reads again when another service is chosen in its window’s popup', async () => {
     const url = pages.url('/?panel=switch');
     const [mine] = agency.seedReports(AGENCY_KEY, [{ url, score: 40 }]);
