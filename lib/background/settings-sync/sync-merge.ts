@@ -3,16 +3,30 @@ import { applyServices, keptServices } from '@/lib/background/settings-file/serv
 import { managedPolicy } from '@/lib/background/managed/managed-policy';
 import { removeServiceAndPermission, workOf } from '@/lib/background/service-list';
 import type { Service } from '@/lib/protocol';
-import { keepRemovedServices, readServiceChangeTimes, writeDefaultServiceId, writePreferences, type SyncedCopy } from '@/lib/storage';
+import {
+  keepRemovedServices,
+  readRemovedServices,
+  readServiceChangeTimes,
+  writeDefaultServiceId,
+  writePreferences,
+  type SyncedCopy,
+} from '@/lib/storage';
 
 /**
  * Another browser's copy merged into this one's settings, the way a settings file's services are:
  * matched by id, else address; new ones added without a key; the address the organisation locked
  * kept. The services the copy names as removed are removed here too, with their key, as a removal
- * here does. With `newest`, the copy's default service and privacy are taken too.
+ * here does. A service of the copy removed here after the copy was written is not added back. With `newest`, the
+ * copy's default service and privacy are taken too.
  */
-export async function mergeSyncedCopy(copy: SyncedCopy, newest: boolean): Promise<void> {
-  const [{ services, defaultId }, policy, changedAt] = await Promise.all([keptServices(), managedPolicy(), readServiceChangeTimes()]);
+export async function mergeSyncedCopy(whole: SyncedCopy, newest: boolean): Promise<void> {
+  const [{ services, defaultId }, policy, changedAt, removedHere] = await Promise.all([
+    keptServices(),
+    managedPolicy(),
+    readServiceChangeTimes(),
+    readRemovedServices(),
+  ]);
+  const copy = { ...whole, services: whole.services.filter((service) => (keptFor(removedHere, service)?.removedAt ?? 0) <= whole.writtenAt) };
   const locked = policy.lockServiceAddress ? policy.serviceAddress : null;
   const removed: string[] = [];
   for (const id of servicesRemovedBy(copy, services, changedAt, locked)) {

@@ -445,6 +445,18 @@ describe('a service removed', () => {
     expect((await syncedCopy())!.removed).toEqual([{ id: client.id, baseUrl: OTHER, removedAt }]);
   });
 
+  it('here, after another browser wrote a copy that still holds it, is not undone by that copy', async () => {
+    const { client } = await withClient();
+    const written = Date.now();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await handlers().removeService({ id: client.id });
+    await settle();
+    // Written before the removal, arriving after it: the Agency and the Client, at their addresses.
+    await arrives(copyFrom({ writtenAt: written }));
+    expect((await readServiceList()).services.map((s) => s.baseUrl)).not.toContain(OTHER);
+    expect((await readServiceList()).services.map((s) => s.baseUrl)).toContain(BASE);
+  });
+
   it('before the service was added or changed here, leaves it', async () => {
     // Removed in the other browser just before the Client was added here.
     const removedAt = Date.now() - 1;
