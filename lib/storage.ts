@@ -500,6 +500,10 @@ const RUN_ITEMS_PER_CHUNK = 50;
 /** The most chunks a run is read with: 20,000 items (the engine's MAX_RUN_ITEMS) and room to spare. */
 const RUN_CHUNKS_MAX = 1000;
 const runChunkName = (runId: string, chunk: number) => `runItems:${runId}:${chunk}`;
+/** How many chunks hold `items` items. */
+const chunkCount = (items: number) => Math.ceil(items / RUN_ITEMS_PER_CHUNK);
+/** The names of run `runId`'s `chunks` chunks. */
+const runChunkNames = (runId: string, chunks: number) => Array.from({ length: chunks }, (_, n) => runChunkName(runId, n));
 const isRunsKey = (key: string) => key === RUNS_NAME || key.startsWith('runItems:');
 
 /** A run as its header keeps it: everything but its items, and how many chunks hold them. */
@@ -540,7 +544,7 @@ function defineStoredRuns(): StoredItem<Run[]> {
     const entries = Array.isArray(headers) ? headers : [];
     const inline = entries.map((entry) => runSchema.safeParse(entry));
     const parsed = entries.map((entry, i) => (inline[i]!.success ? null : runHeaderSchema.safeParse(entry)));
-    const names = parsed.flatMap((p) => (p?.success ? Array.from({ length: p.data.itemChunks }, (_, n) => runChunkName(p.data.id, n)) : []));
+    const names = parsed.flatMap((p) => (p?.success ? runChunkNames(p.data.id, p.data.itemChunks) : []));
     const stored = names.length > 0 ? await area().get(names) : {};
     const chunks = new Map<string, readonly RunItem[]>();
     const runs = entries.flatMap((_, i): Run[] => {
@@ -566,7 +570,7 @@ function defineStoredRuns(): StoredItem<Run[]> {
   function checked(run: Run, before: Run | undefined): Run | null {
     if (run === before) return run;
     const { items, ...rest } = run;
-    const header = runHeaderSchema.safeParse({ ...rest, itemChunks: Math.ceil(items.length / RUN_ITEMS_PER_CHUNK) });
+    const header = runHeaderSchema.safeParse({ ...rest, itemChunks: chunkCount(items.length) });
     if (!header.success) return null;
     const checkedItems: RunItem[] = [];
     for (const [i, item] of items.entries()) {
@@ -599,9 +603,7 @@ function defineStoredRuns(): StoredItem<Run[]> {
       }
     }
     // As storage gives them back: no field left undefined.
-    const headers: unknown = JSON.parse(
-      JSON.stringify(runs.map(({ items, ...run }) => ({ ...run, itemChunks: Math.ceil(items.length / RUN_ITEMS_PER_CHUNK) }))),
-    );
+    const headers: unknown = JSON.parse(JSON.stringify(runs.map(({ items, ...run }) => ({ ...run, itemChunks: chunkCount(items.length) }))));
     if (!sameData(headers, kept?.headers)) writes[RUNS_NAME] = headers;
     const gone = [...(kept?.chunks.keys() ?? [])].filter((name) => !chunks.has(name));
     kept = null;
@@ -618,11 +620,7 @@ function defineStoredRuns(): StoredItem<Run[]> {
     update: (change) => queue(async () => save(change([...(await current())]))),
     remove: () =>
       queue(async () => {
-        const names = [
-          ...(await current()).flatMap((run) =>
-            Array.from({ length: Math.ceil(run.items.length / RUN_ITEMS_PER_CHUNK) }, (_, n) => runChunkName(run.id, n)),
-          ),
-        ];
+        const names = (await current()).flatMap((run) => runChunkNames(run.id, chunkCount(run.items.length)));
         kept = null;
         await area().remove([RUNS_NAME, ...names]);
       }),
