@@ -17,9 +17,12 @@ interface Props {
 /** Why the last report failed, and what can be done: wait, fix it in the options, or queue it until the service is back. */
 export function FailureNotice({ error, privacy, onQueue, onDismiss, wait }: Props) {
   const dismiss = useRef<HTMLButtonElement>(null);
-  // A run that just failed took its screen, and the focus, with it: the notice's first way forward takes it.
+  // The notice's first way forward takes the focus from nowhere (a run's screen that went, with the focus on it) or
+  // from the form that started the run (failed before its screen was drawn); focus the person put elsewhere stays.
   useEffect(() => {
-    if (document.activeElement === document.body) dismiss.current?.closest('.notice')?.querySelector('button')?.focus();
+    const notice = dismiss.current?.closest('.notice');
+    const active = document.activeElement;
+    if (!active || active === document.body || notice?.closest('form')?.contains(active)) notice?.querySelector('button')?.focus();
   }, []);
   return (
     // Said by the popup's live region (components/popup/PopupAnnouncer.tsx).
