@@ -20,8 +20,8 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        // The production build in a real Chromium: built once per run, one file at a time
-        // (two Chromiums on two cores skew the timings the tests report), after the unit group.
+        // The production build in a real Chromium, built once per run, after the unit group. Two files run at a time,
+        // beside the Firefox ones: a browser test waits on its pages and service most of the time (about half a core).
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
@@ -29,13 +29,13 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
       {
         resolve: { alias },
-        // The Firefox build in Debian's Firefox ESR (tests/e2e-firefox/support/README.md), after Chromium, one file at a time.
+        // The Firefox build in Debian's Firefox ESR (tests/e2e-firefox/support/README.md), in the same group as Chromium's.
         test: {
           name: 'e2e-firefox',
           include: ['tests/e2e-firefox/**/*.test.ts'],
@@ -43,8 +43,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e-firefox/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -125,7 +125,7 @@ describe('headless Chromium, light', () => {
     expect(await ext.hasHostPermission('http://localhost/*')).toBe(false);
   });
 
-  it('records timings to test-artifacts/timings.json', async () => {
+  it('records timings to test-artifacts/timings.jsonl', async () => {
     expect(await measure('harness: a 50 ms wait', () => new Promise((resolve) => setTimeout(() => resolve('done'), 50)))).toBe('done');
     const timing = readTimings().find((t) => t.label === 'harness: a 50 ms wait');
     expect(timing?.ms).toBeGreaterThanOrEqual(45);

@@ -6,9 +6,7 @@
  * its checks opened and its table sorted and filtered) comes from the catalogue, and nothing pushes the page wider
  * than its window. Screenshots show the longer words in place.
  */
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReportService, type RunningService } from '../service/server.ts';
 import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser.ts';
@@ -24,6 +22,7 @@ import { timeFile } from './support/file-timing.ts';
 import { SiteViewPage } from './support/pages/site-view.ts';
 import { seedSite } from '../service/site-seeds.ts';
 import { projectRoot } from './support/paths.ts';
+import { wxtBuild } from './support/wxt-build.ts';
 
 /** The extension API inside its pages (the test's own types know nothing of it). */
 declare const chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
@@ -41,12 +40,7 @@ let olderId: number;
 let siteProject: string;
 
 beforeAll(async () => {
-  // Vitest sets NODE_ENV=test, which Vite would carry into the build; the pseudo build is otherwise the production one.
-  await promisify(execFile)(join(projectRoot, 'node_modules', '.bin', 'wxt'), ['build', '--mode', 'pseudo'], {
-    cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: 'production' },
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  await wxtBuild(['--mode', 'pseudo']);
   site = await serveTestPages({
     '/': '<!doctype html><html lang="en"><head><title>Walking shoes</title><meta name="description" content="Shoes for long walks."></head><body><h1>Walking shoes</h1><p>Shoes for long walks.</p><img src="/shoe.png"></body></html>',
   });

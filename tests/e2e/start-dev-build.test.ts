@@ -3,9 +3,7 @@
  * so a newcomer reports a page without visiting the options first. Built here the
  * way tests/dev/start.ts builds it (into .output/chrome-mv3-dev, beside the production build).
  */
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startReportService, type RunningService } from '../service/server.ts';
 import { pageHtml, startPageServer, type PageServer } from '../service/test-pages.ts';
@@ -13,6 +11,7 @@ import { launchExtensionBrowser, type ExtensionBrowser } from './support/browser
 import { PopupPage } from './support/pages/popup.ts';
 import { projectRoot } from './support/paths.ts';
 import { storedReports } from './support/stored-reports.ts';
+import { wxtBuild } from './support/wxt-build.ts';
 
 let service: RunningService;
 let site: PageServer;
@@ -27,8 +26,7 @@ beforeAll(async () => {
     WXT_DEMO_SERVICE_URL: service.baseUrl,
     WXT_DEMO_API_KEY: service.accounts[0]!.apiKey,
   };
-  const wxt = join(projectRoot, 'node_modules', '.bin', 'wxt');
-  await promisify(execFile)(wxt, ['build', '--mode', 'development'], { cwd: projectRoot, env });
+  await wxtBuild(['--mode', 'development'], env);
   ext = await launchExtensionBrowser({ extensionDir: join(projectRoot, '.output', 'chrome-mv3-dev') });
 }, 120_000);
 

@@ -9,7 +9,7 @@
  *   await popup.close();                                     // closes it like a click outside
  *   await ext.stopWorker();                                  // as after 30 s idle; state must survive
  *   await (await ext.worker()).evaluate(() => browser.storage.local.get());  // restarts it
- *   await measure('popup open→ready', () => ext.openPopupOn(tab));          // test-artifacts/timings.json
+ *   await measure('popup open→ready', () => ext.openPopupOn(tab));          // test-artifacts/timings.jsonl
  *   await ext.close(); await site.close();
  *
  * Permissions (optional_host_permissions; nothing is granted at install). `origin` below is a

@@ -2,7 +2,7 @@ import { measure } from './timings.ts';
 
 /**
  * Times a test file from its loading to its last hook, recorded with the other timings
- * (test-artifacts/timings.json) and printed. Call at the top of the file; `done()` in
+ * (test-artifacts/timings.jsonl) and printed. Call at the top of the file; `done()` in
  * the last afterAll.
  */
 export function timeFile(name: string): { done(): Promise<void> } {

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { projectRoot, timingsFile } from './paths.ts';
+import { timingsFile } from './paths.ts';
+import { wxtBuild } from './wxt-build.ts';
 
 /**
  * Once per end-to-end run: the production build the tests load (`wxt build` →
@@ -11,13 +9,5 @@ import { projectRoot, timingsFile } from './paths.ts';
 export default async function setup(): Promise<void> {
   await rm(timingsFile, { force: true });
   if (process.env.E2E_SKIP_BUILD === '1') return;
-  const wxt = join(projectRoot, 'node_modules', '.bin', 'wxt');
-  try {
-    // Vitest sets NODE_ENV=test, which Vite would carry into a larger, non-production bundle.
-    const env = { ...process.env, NODE_ENV: 'production' };
-    await promisify(execFile)(wxt, ['build'], { cwd: projectRoot, env, maxBuffer: 16 * 1024 * 1024 });
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`wxt build failed:\n${stdout}\n${stderr}`, { cause: error });
-  }
+  await wxtBuild([]);
 }

@@ -10,7 +10,7 @@ export const chromeBuildDir = join(projectRoot, '.output', 'chrome-mv3');
 /** Screenshots and timings of the last run (gitignored). */
 export const artifactsDir = join(projectRoot, 'test-artifacts');
 export const screenshotsDir = join(artifactsDir, 'screenshots');
-export const timingsFile = join(artifactsDir, 'timings.json');
+export const timingsFile = join(artifactsDir, 'timings.jsonl');
 
 /** Debian's Chromium: the tests never download a browser. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

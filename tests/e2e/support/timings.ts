@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { artifactsDir, timingsFile } from './paths.ts';
 
@@ -10,8 +10,8 @@ export interface Timing {
 }
 
 /**
- * Runs `fn` and appends how long it took to test-artifacts/timings.json (emptied when an
- * end-to-end run starts). Files run one at a time, so read-append-write is safe.
+ * Runs `fn` and appends how long it took to test-artifacts/timings.jsonl (emptied when an
+ * end-to-end run starts), a line of JSON each: files run side by side append without reading.
  */
 export async function measure<T>(label: string, fn: () => Promise<T>): Promise<T> {
   const started = performance.now();
@@ -26,10 +26,12 @@ export async function measure<T>(label: string, fn: () => Promise<T>): Promise<T
 }
 
 export function readTimings(): Timing[] {
-  return existsSync(timingsFile) ? (JSON.parse(readFileSync(timingsFile, 'utf8')) as Timing[]) : [];
+  if (!existsSync(timingsFile)) return [];
+  const lines = readFileSync(timingsFile, 'utf8').split('\n').filter(Boolean);
+  return lines.map((line) => JSON.parse(line) as Timing);
 }
 
 function record(timing: Timing): void {
   mkdirSync(artifactsDir, { recursive: true });
-  writeFileSync(timingsFile, `${JSON.stringify([...readTimings(), timing], null, 2)}\n`);
+  appendFileSync(timingsFile, `${JSON.stringify(timing)}\n`);
 }
