@@ -505,6 +505,8 @@ const chunkCount = (items: number) => Math.ceil(items / RUN_ITEMS_PER_CHUNK);
 /** The names of run `runId`'s `chunks` chunks. */
 const runChunkNames = (runId: string, chunks: number) => Array.from({ length: chunks }, (_, n) => runChunkName(runId, n));
 const isRunsKey = (key: string) => key === RUNS_NAME || key.startsWith('runItems:');
+/** The chunks of runs gone, named in the same write that drops the runs, until they are removed. */
+const RUN_CHUNKS_GONE = 'runItemsGone';
 
 /** A run as its header keeps it: everything but its items, and how many chunks hold them. */
 const runHeaderSchema = lazy(() =>
@@ -529,7 +531,9 @@ function frozen<T>(value: T): T {
  * to write and 50 ms to read). Read once per worker, then kept: the background is the only writer,
  * and every read and change first checks that the stored headers are the ones last written or read,
  * or reads all of it again. A run of the versions before, its items inline, is read as it is and
- * written the new way at its first change. A bad header or chunk loses its run only.
+ * written the new way at its first change. A bad header or chunk loses its run only. The chunks of
+ * runs gone are named in the write that drops the runs, then removed, by the next worker if this one
+ * stops in between.
  */
 function defineStoredRuns(): StoredItem<Run[]> {
   const area = () => browser.storage.local;
@@ -539,7 +543,8 @@ function defineStoredRuns(): StoredItem<Run[]> {
   /** The runs as stored, from memory when the stored headers are the ones kept. */
   async function current(): Promise<readonly Run[]> {
     await closedToPages;
-    const headers: unknown = (await area().get(RUNS_NAME))[RUNS_NAME] ?? [];
+    const got = await area().get([RUNS_NAME, RUN_CHUNKS_GONE]);
+    const headers: unknown = got[RUNS_NAME] ?? [];
     if (kept && sameData(headers, kept.headers)) return kept.runs;
     const entries = Array.isArray(headers) ? headers : [];
     const inline = entries.map((entry) => runSchema.safeParse(entry));
@@ -562,6 +567,10 @@ function defineStoredRuns(): StoredItem<Run[]> {
       }
       return [{ ...run, items }];
     });
+    // Named by a save the worker stopped in, before it could remove them.
+    const left = Array.isArray(got[RUN_CHUNKS_GONE]) ? (got[RUN_CHUNKS_GONE] as unknown[]) : [];
+    const orphans = left.filter((name): name is string => typeof name === 'string' && name.startsWith('runItems:') && !names.includes(name));
+    if (RUN_CHUNKS_GONE in got) await area().remove([...orphans.slice(0, RUN_CHUNKS_MAX), RUN_CHUNKS_GONE]);
     kept = { runs: frozen(runs), headers, chunks };
     return kept.runs;
   }
@@ -606,10 +615,11 @@ function defineStoredRuns(): StoredItem<Run[]> {
     const headers: unknown = JSON.parse(JSON.stringify(runs.map(({ items, ...run }) => ({ ...run, itemChunks: chunkCount(items.length) }))));
     if (!sameData(headers, kept?.headers)) writes[RUNS_NAME] = headers;
     const gone = [...(kept?.chunks.keys() ?? [])].filter((name) => !chunks.has(name));
+    // Named in the write that drops their runs: a worker stopped before the removal removes them at its next start.
+    if (gone.length > 0) writes[RUN_CHUNKS_GONE] = gone;
     kept = null;
     if (Object.keys(writes).length > 0) await area().set(writes);
-    // A worker stopped between the two writes leaves chunks no header names: never read, and small.
-    if (gone.length > 0) await area().remove(gone);
+    if (gone.length > 0) await area().remove([...gone, RUN_CHUNKS_GONE]);
     kept = { runs, headers, chunks };
     return [...runs];
   }
@@ -622,7 +632,7 @@ function defineStoredRuns(): StoredItem<Run[]> {
       queue(async () => {
         const names = (await current()).flatMap((run) => runChunkNames(run.id, chunkCount(run.items.length)));
         kept = null;
-        await area().remove([RUNS_NAME, ...names]);
+        await area().remove([RUNS_NAME, RUN_CHUNKS_GONE, ...names]);
       }),
     watch: (callback) => {
       const listener = (changes: Record<string, Browser.storage.StorageChange>) => {

@@ -112,6 +112,34 @@ describe('the runs as stored', () => {
     expect(Object.keys(stored).sort()).toEqual(['runItems:stays:0', 'runs']);
   });
 
+  it('drop the chunks of a run that is gone in the next worker, when this one stopped before it could', async () => {
+    const runs = await freshRuns();
+    await runs.update(() => [deletes('gone', 70), deletes('stays', 2)]);
+    // The worker stops once the headers are written, before the chunks are removed.
+    vi.spyOn(fakeBrowser.storage.local, 'remove').mockRejectedValueOnce(new Error('The worker stopped'));
+    await expect(runs.update((list) => list.filter((run) => run.id !== 'gone'))).rejects.toThrow('The worker stopped');
+    expect(Object.keys(await fakeBrowser.storage.local.get(null)).sort()).toEqual([
+      'runItems:gone:0',
+      'runItems:gone:1',
+      'runItems:stays:0',
+      'runItemsGone',
+      'runs',
+    ]);
+    vi.restoreAllMocks();
+    const next = await freshRuns();
+    expect((await next.read()).map((run) => run.id)).toEqual(['stays']);
+    expect(Object.keys(await fakeBrowser.storage.local.get(null)).sort()).toEqual(['runItems:stays:0', 'runs']);
+  });
+
+  it('keep every chunk a run still uses, whatever a list of chunks gone names', async () => {
+    const runs = await freshRuns();
+    await runs.update(() => [deletes('stays', 2)]);
+    await fakeBrowser.storage.local.set({ runItemsGone: ['runItems:stays:0', 'runs', 42] });
+    const next = await freshRuns();
+    expect((await next.read())[0]!.items).toHaveLength(2);
+    expect(Object.keys(await fakeBrowser.storage.local.get(null)).sort()).toEqual(['runItems:stays:0', 'runs']);
+  });
+
   it('drop a run that does not fit its schema, as every stored list does, and keep the others', async () => {
     const runs = await freshRuns();
     const run = deletes('r', 3);
