@@ -21,28 +21,14 @@ import {
 } from '@/lib/storage';
 import { originPattern } from '@/lib/shared/permission';
 import { installFakePermissions } from '../fake-permissions';
+import { watchOf } from '../../support/watch';
 
 const BASE = 'https://reports.example.com';
 const KEY = 'secret-key-0123456789';
 const handlers = () => createHandlers();
 
 const limits = (more: object = {}) => ({ minScore: null, noHighFailed: false, categories: [], checks: [], ...more });
-const watch = (url: string, more: Partial<Watch> = {}): Watch => ({
-  id: `w-${url}`,
-  url,
-  privacy: 1,
-  every: 'weekly',
-  hour: 9,
-  offsetMinutes: 60,
-  createdAt: 1_700_000_000_000,
-  paused: false,
-  lastCheckAt: 1_700_000_000_000,
-  last: null,
-  worseSince: null,
-  lastError: null,
-  webhookError: null,
-  ...more,
-});
+
 const accepted = (check: string, more: object = {}) => ({
   id: `a-${check}`,
   project: 'example.com',
@@ -68,7 +54,7 @@ async function setUp() {
   await writeAgency({ name: 'Acme Agency', logo: null });
   await writeTracker('example.com', { kind: 'github', repo: 'https://github.com/acme/site' });
   await siteLimits.write({ limits: { 'example.com': limits({ minScore: 80 }) }, accepted: [accepted('title')] });
-  await watches.write([watch('https://example.com/'), watch('https://example.com/shop', { every: 'daily', paused: true })]);
+  await watches.write([watchOf('https://example.com/'), watchOf('https://example.com/shop', { every: 'daily', paused: true })]);
   await watchSettings.write({ ...DEFAULT_WATCH_SETTINGS, scoreDrop: 9, webhook: { url: 'https://hooks.example.com/x', kind: 'json' } });
 }
 
@@ -173,7 +159,7 @@ describe('import', () => {
     await writeAgency({ name: 'Other', logo: null });
     await writeTracker('example.com', { kind: 'jira' });
     await siteLimits.write({ limits: { 'example.com': limits({ minScore: 10 }) }, accepted: [] });
-    await watches.write([watch('https://example.com/', { every: 'monthly' })]);
+    await watches.write([watchOf('https://example.com/', { every: 'monthly' })]);
     await watchSettings.write({ ...(await watchSettings.read()), scoreDrop: 30 });
 
     const preview = await handlers().previewImport({ text });
@@ -219,7 +205,7 @@ describe('import', () => {
       ...file,
       preferences: { defaultPrivacy: 1, badgeEnabled: false },
       siteLimits: { 'example.com': limits({ minScore: 95 }), 'shop.example': limits({ noHighFailed: true }) },
-      watches: [...(file.watches as Watch[]), watch('https://example.com/a'), watch('https://example.com/b')],
+      watches: [...(file.watches as Watch[]), watchOf('https://example.com/a'), watchOf('https://example.com/b')],
       accepted: ['a', 'b', 'c', 'd'].map((check) => accepted(check, { project: 'other.example' })),
     });
     const preview = await handlers().previewImport({ text: changed });
@@ -242,11 +228,11 @@ describe('import', () => {
   it('merges: entries of the file add or replace, the others stay; a watch keeps what its checks found', async () => {
     await setUp();
     const found = { reportId: 7, score: 80, delta: null, verdict: 'steady' as const, at: 1 };
-    await watches.write([watch('https://example.com/', { last: found }), watch('https://example.com/kept')]);
+    await watches.write([watchOf('https://example.com/', { last: found }), watchOf('https://example.com/kept')]);
     const text = JSON.stringify({
       format: 'site-report-settings',
       version: 1,
-      watches: [watch('https://example.com/', { every: 'daily', hour: 3 }), watch('https://example.com/new')],
+      watches: [watchOf('https://example.com/', { every: 'daily', hour: 3 }), watchOf('https://example.com/new')],
     });
     await handlers().applyImport({ text });
     const list = await watches.read();
@@ -261,11 +247,11 @@ describe('import', () => {
   });
 
   it('leaves out what passes a bound, and says so', async () => {
-    await watches.write(Array.from({ length: 199 }, (_, i) => watch(`https://example.com/${i}`)));
+    await watches.write(Array.from({ length: 199 }, (_, i) => watchOf(`https://example.com/${i}`)));
     const text = JSON.stringify({
       format: 'site-report-settings',
       version: 1,
-      watches: [watch('https://new.example/1'), watch('https://new.example/2')],
+      watches: [watchOf('https://new.example/1'), watchOf('https://new.example/2')],
     });
     const part = (await handlers().previewImport({ text })).parts[0]!;
     expect(part.lines).toEqual(['adds https://new.example/1', 'leaves out 1: at most 200 are kept']);
@@ -282,7 +268,7 @@ async function setUpTwo() {
   await setUp();
   granted.add(originPattern(CLIENT));
   const client = await writeService({ name: 'Client A', baseUrl: CLIENT, apiKey: CLIENT_KEY, keyForSessionOnly: true });
-  await watches.update((list) => [...list, watch('https://client-a.example/', { service: client.id })]);
+  await watches.update((list) => [...list, watchOf('https://client-a.example/', { service: client.id })]);
   const agency = (await readServiceList()).defaultId!;
   await writeService({ id: agency, name: 'Agency', baseUrl: BASE, apiKey: KEY, keyForSessionOnly: false });
   return { client: client.id, agency };
@@ -357,10 +343,10 @@ describe('services', () => {
         { id: 'elsewhere-agency', name: 'Agency HQ', baseUrl: BASE, keyForSessionOnly: false },
       ],
       watches: [
-        watch('https://example.com/hq', { service: 'elsewhere-agency' }),
-        watch('https://example.com/lost', { service: 'not-anywhere' }),
+        watchOf('https://example.com/hq', { service: 'elsewhere-agency' }),
+        watchOf('https://example.com/lost', { service: 'not-anywhere' }),
         // An id that is a name every plain object answers to.
-        watch('https://example.com/odd', { service: 'constructor' }),
+        watchOf('https://example.com/odd', { service: 'constructor' }),
       ],
     });
     const preview = await handlers().previewImport({ text });
@@ -444,7 +430,7 @@ describe('a bad file', () => {
       { scoreDrop: 5, webhook: { url: 'javascript:alert(1)', kind: 'json' } },
       'watchSettings.webhook.url',
     ],
-    ['a watch with an hour past 23', 'watches', [watch('https://example.com/', { hour: 99 })], 'watches.0.hour'],
+    ['a watch with an hour past 23', 'watches', [watchOf('https://example.com/', { hour: 99 })], 'watches.0.hour'],
     ['a privacy that does not exist', 'preferences', { defaultPrivacy: 7, badgeEnabled: false }, 'preferences.defaultPrivacy'],
     ['site limits that are not an object', 'siteLimits', [1], 'siteLimits'],
     ['a tracker of another site', 'trackers', { 'example.com': { kind: 'github', repo: 'https://evil.example/x/y' } }, 'trackers.example.com.repo'],

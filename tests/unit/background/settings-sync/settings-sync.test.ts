@@ -20,6 +20,7 @@ import {
   writeService,
 } from '@/lib/storage';
 import { installFakePermissions } from '../fake-permissions';
+import { watchOf } from '../../support/watch';
 
 const BASE = 'https://reports.example.com';
 const OTHER = 'https://reports.client.example';
@@ -501,24 +502,7 @@ describe('a service removed', () => {
 
   it('leaves a service work is still going to', async () => {
     const { client, spare } = await withClient();
-    await watches.write([
-      {
-        id: 'w-1',
-        url: 'https://example.com/',
-        service: client.id,
-        privacy: 1,
-        every: 'weekly',
-        hour: 9,
-        offsetMinutes: 60,
-        createdAt: 1_700_000_000_000,
-        paused: false,
-        lastCheckAt: null,
-        last: null,
-        worseSince: null,
-        lastError: null,
-        webhookError: null,
-      },
-    ]);
+    await watches.write([watchOf('https://example.com/', { id: 'w-1', service: client.id, lastCheckAt: null })]);
     await vi.advanceTimersByTimeAsync(60_000);
     await arrives(
       copyRemoving([
