@@ -76,7 +76,7 @@ describe('the worker’s start', () => {
       expect(reads).toEqual([]);
       // Then the work owed the start reads what it needs: runs resumed, menus, the badge, watches due.
       start.startOver();
-      await expect.poll(() => reads).toEqual(expect.arrayContaining(['local "runs"', 'local "watches"']));
+      await expect.poll(() => reads).toEqual(expect.arrayContaining(['local ["runs","runItemsGone"]', 'local "watches"']));
     },
   );
 });
