@@ -15,6 +15,8 @@ export default defineConfig({
           // The fake browser answers i18n.getMessage from the English catalogue.
           setupFiles: ['tests/unit/support/i18n.ts'],
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.{ts,tsx}'],
+          // Vitest's default is one worker fewer than the cores: one, on two.
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
