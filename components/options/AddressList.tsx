@@ -18,7 +18,9 @@ const NOT_READ: ParsedList = { urls: [], invalid: [], duplicates: [], tooMany: f
  * as it is typed: invalid and duplicate lines are named, the count shown, and
  * a warning given when the month's quota left is smaller than the list. A
  * text past the size cap is not read, and a list past the most one run
- * reports is refused; either way the text stays in the box.
+ * reports is refused; either way the text stays in the box. A paste that
+ * would take the text past the cap is refused before it lands: the browser
+ * would take seconds to lay it out, only for it to be refused.
  */
 export function AddressList({ defaultPrivacy }: { defaultPrivacy: 0 | 1 | 2 }) {
   const [text, setText] = useState('');
@@ -26,11 +28,21 @@ export function AddressList({ defaultPrivacy }: { defaultPrivacy: 0 | 1 | 2 }) {
   const [quota, setQuota] = useState<ResponseOf<'getQuota'> | null>(null);
   const [status, setStatus] = useState<{ tone: 'info' | 'error'; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pasteRefused, setPasteRefused] = useState(false);
   const tooLarge = useMemo(() => exceedsBytes(text), [text]);
   const parsed = useMemo(() => (tooLarge ? NOT_READ : parseAddressList(text)), [text, tooLarge]);
   const count = parsed.urls.length;
   const refusal = tooLarge ? t('alTooLarge', { megabytes: TEXT_MAX_MEGABYTES }) : parsed.tooMany ? t('alTooMany', { max: ADDRESS_LIST_MAX }) : null;
   const ready = count > 0 && refusal === null;
+
+  const paste = (event: ClipboardEvent) => {
+    const box = event.currentTarget as HTMLTextAreaElement;
+    const pasted = event.clipboardData?.getData('text/plain') ?? '';
+    const after = box.value.slice(0, box.selectionStart) + pasted + box.value.slice(box.selectionEnd);
+    const refused = exceedsBytes(after);
+    setPasteRefused(refused);
+    if (refused) event.preventDefault();
+  };
 
   // The quota is read once a list is there: an empty form asks the service nothing.
   const wantQuota = ready;
@@ -76,11 +88,17 @@ export function AddressList({ defaultPrivacy }: { defaultPrivacy: 0 | 1 | 2 }) {
           placeholder={'https://example.com/\nexample.com/blog'}
           translate={false}
           aria-describedby="address-list-preview"
-          onInput={(e) => setText(e.currentTarget.value)}
+          onInput={(e) => {
+            setPasteRefused(false);
+            setText(e.currentTarget.value);
+          }}
+          onPaste={paste}
         />
       </div>
       <p id="address-list-preview" class="address-list__preview" role="status">
-        {refusal ?? (text.trim() === '' ? t('alPreviewEmpty') : t('alPreview', { addresses: addressesCount(count) }))}
+        {pasteRefused
+          ? t('alPasteTooLarge', { megabytes: TEXT_MAX_MEGABYTES })
+          : (refusal ?? (text.trim() === '' ? t('alPreviewEmpty') : t('alPreview', { addresses: addressesCount(count) })))}
       </p>
       {problems.length > 0 && (
         <ul class="address-list__problems" aria-label={t('alLinesLeftOut')}>

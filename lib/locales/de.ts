@@ -780,6 +780,8 @@ export default {
   alPreview: 'Zu berichten: {addresses}.',
   alTooLarge:
     'Dieser Text ist größer als {megabytes} MB, mehr als eine Liste von Adressen sein kann. Er wurde nicht gelesen; er steht noch im Feld, damit Sie ihn kürzen können.',
+  alPasteTooLarge:
+    'Mit dem Eingefügten wäre der Text größer als {megabytes} MB, mehr als eine Liste von Adressen sein kann; er wurde daher nicht eingefügt. Das Feld behält seinen Inhalt; fügen Sie die Liste in Teilen ein.',
   alTooMany: 'Diese Liste hat mehr als {max} Adressen: Eine Liste berichtet höchstens {max}. Führen Sie sie in Teilen aus.',
   alLineInvalid: 'Zeile {line} ({text}): {reason}',
   alLineDuplicate: 'Zeile {line} ({text}) ist dieselbe Seite wie Zeile {sameAs} und wird ausgelassen.',

@@ -764,6 +764,8 @@ export default {
   alPreviewEmpty: 'Paste addresses to see how many will be reported.',
   alPreview: '{addresses} to report.',
   alTooLarge: 'This text is over {megabytes} MB, more than a list of addresses can be. It was not read; it is still in the box for you to cut down.',
+  alPasteTooLarge:
+    'This paste would make the text over {megabytes} MB, more than a list of addresses can be, so it was not pasted. The box keeps what it had; paste the list in parts.',
   alTooMany: 'This list has more than {max} addresses: one list reports at most {max}. Report it in parts.',
   alLineInvalid: 'Line {line} ({text}): {reason}',
   alLineDuplicate: 'Line {line} ({text}) is the same page as line {sameAs}, so it is left out.',

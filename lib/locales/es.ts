@@ -842,6 +842,8 @@ export default {
   alPreview: 'Para crear informes: {addresses}.',
   alTooLarge:
     'Este texto supera los {megabytes} MB, más de lo que puede ocupar una lista de direcciones. No se ha leído; sigue en el cuadro para que lo recortes.',
+  alPasteTooLarge:
+    'Con lo pegado, el texto superaría los {megabytes} MB, más de lo que puede ocupar una lista de direcciones, así que no se ha pegado. El cuadro conserva lo que tenía; pega la lista por partes.',
   alTooMany: 'Esta lista tiene más de {max} direcciones: una lista admite como máximo {max}. Hazlo por partes.',
   alLineInvalid: 'Línea {line} ({text}): {reason}',
   alLineDuplicate: 'La línea {line} ({text}) es la misma página que la línea {sameAs}, así que se omite.',

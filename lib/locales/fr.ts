@@ -856,6 +856,8 @@ export default {
   alPreview: 'À traiter : {addresses}.',
   alTooLarge:
     'Ce texte dépasse {megabytes} Mo, plus qu’une liste d’adresses ne peut faire. Il n’a pas été lu ; il reste dans le champ pour que vous le réduisiez.',
+  alPasteTooLarge:
+    'Avec ce collage, le texte dépasserait {megabytes} Mo, plus qu’une liste d’adresses ne peut faire : il n’a donc pas été collé. Le champ garde son contenu ; collez la liste en plusieurs fois.',
   alTooMany: 'Cette liste compte plus de {max} adresses : une liste en traite {max} au plus. Procédez en plusieurs fois.',
   alLineInvalid: 'Ligne {line} ({text}) : {reason}',
   alLineDuplicate: 'La ligne {line} ({text}) est la même page que la ligne {sameAs} : elle est laissée de côté.',

@@ -838,6 +838,8 @@ export default {
   alPreview: 'Para gerar relatórios: {addresses}.',
   alTooLarge:
     'Este texto passa de {megabytes} MB, mais do que uma lista de endereços pode ter. Ele não foi lido; continua na caixa para você reduzi-lo.',
+  alPasteTooLarge:
+    'Com o que foi colado, o texto passaria de {megabytes} MB, mais do que uma lista de endereços pode ter, então não foi colado. A caixa mantém o que tinha; cole a lista em partes.',
   alTooMany: 'Esta lista tem mais de {max} endereços: uma lista gera no máximo {max}. Faça em partes.',
   alLineInvalid: 'Linha {line} ({text}): {reason}',
   alLineDuplicate: 'A linha {line} ({text}) é a mesma página da linha {sameAs}, então fica de fora.',

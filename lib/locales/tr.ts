@@ -754,6 +754,8 @@ export default {
   alPreviewEmpty: 'Kaç tanesinin raporunun oluşturulacağını görmek için adresleri yapıştırın.',
   alPreview: 'Raporu oluşturulacak: {addresses}.',
   alTooLarge: 'Bu metin {megabytes} MB’ı aşıyor; bir adres listesi bu kadar büyük olamaz. Okunmadı; kısaltabilmeniz için kutuda duruyor.',
+  alPasteTooLarge:
+    'Yapıştırılanla metin {megabytes} MB’ı aşardı; bir adres listesi bu kadar büyük olamaz, bu yüzden yapıştırılmadı. Kutu içeriğini koruyor; listeyi parça parça yapıştırın.',
   alTooMany: 'Bu listede {max} adresten fazlası var: bir liste en çok {max} adres için rapor oluşturur. Parça parça çalıştırın.',
   alLineInvalid: 'Satır {line} ({text}): {reason}',
   alLineDuplicate: 'Satır {line} ({text}), satır {sameAs} ile aynı sayfa; bu yüzden dışarıda bırakıldı.',

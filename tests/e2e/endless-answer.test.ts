@@ -103,7 +103,38 @@ describe('a report service whose list never ends', () => {
 });
 
 describe('a pasted list past the size cap', () => {
-  it('is refused in plain words, and the text stays in the box', async () => {
+  it('is not pasted when it would take the text past the cap: the box keeps what it had, and says why', async () => {
+    const typed = 'https://example.com/kept';
+    await options.bringToFront();
+    await options.click('#address-list-text');
+    await options.keyboard.type(typed);
+    await options.waitForFunction(() => /1 address/.test(document.querySelector('#address-list-preview')?.textContent ?? ''));
+    // A real paste (Control+V) of what the clipboard holds: 10 MB more than the cap allows with the text typed.
+    await options.evaluate((size: number) => navigator.clipboard.writeText(`\n${'x'.repeat(size)}`), 10 * MB);
+    const started = Date.now();
+    await options.keyboard.down('Control');
+    await options.keyboard.press('v');
+    await options.keyboard.up('Control');
+    await options.waitForFunction(() => /not pasted/.test(document.querySelector('#address-list-preview')?.textContent ?? ''), { timeout: 10_000 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await options.$eval('#address-list-preview', (p) => p.textContent)).toBe(
+      'This paste would make the text over 10 MB, more than a list of addresses can be, so it was not pasted. The box keeps what it had; paste the list in parts.',
+    );
+    expect(await options.$eval('#address-list-text', (area) => (area as HTMLTextAreaElement).value)).toBe(typed);
+    // A paste within the cap lands as usual, and the count comes back.
+    await options.evaluate(() => navigator.clipboard.writeText('\nhttps://example.com/pasted'));
+    await options.keyboard.down('Control');
+    await options.keyboard.press('v');
+    await options.keyboard.up('Control');
+    await options.waitForFunction(() => /2 addresses/.test(document.querySelector('#address-list-preview')?.textContent ?? ''));
+    expect(await options.$eval('#address-list-text', (area) => (area as HTMLTextAreaElement).value)).toBe(`${typed}\nhttps://example.com/pasted`);
+    await options.$eval('#address-list-text', (area) => {
+      (area as HTMLTextAreaElement).value = '';
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  });
+
+  it('put in the box another way, is refused in plain words, and the text stays in the box', async () => {
     const pasted = `https://example.com/\n${'x'.repeat(11 * MB)}`;
     await options.$eval(
       '#address-list-text',
