@@ -569,7 +569,8 @@ function defineStoredRuns(): StoredItem<Run[]> {
     });
     // Named by a save the worker stopped in, before it could remove them.
     const left = Array.isArray(got[RUN_CHUNKS_GONE]) ? (got[RUN_CHUNKS_GONE] as unknown[]) : [];
-    const orphans = left.filter((name): name is string => typeof name === 'string' && name.startsWith('runItems:') && !names.includes(name));
+    const live = new Set(names);
+    const orphans = left.filter((name): name is string => typeof name === 'string' && name.startsWith('runItems:') && !live.has(name));
     if (RUN_CHUNKS_GONE in got) await area().remove([...orphans.slice(0, RUN_CHUNKS_MAX), RUN_CHUNKS_GONE]);
     kept = { runs: frozen(runs), headers, chunks };
     return kept.runs;

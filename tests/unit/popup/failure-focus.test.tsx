@@ -67,10 +67,8 @@ describe('the focus when the popup’s form shows a failure', () => {
   });
 
   it('goes to the notice when the form opens on a failure', async () => {
-    renderInto(<div id="before" />);
+    renderInto(form(failure));
     keepFocus(document);
-    const root = document.getElementById('root') as HTMLElement;
-    render(form(failure), root);
     await effectsRun();
     expect(active()).toBe('button button--link: Dismiss');
   });
