@@ -244,6 +244,12 @@ describe('after the browser stops the idle service worker', () => {
     await remembered.waitForReady();
     await remembered.choosePrivacy('password');
     await remembered.close();
+    // A worker the browser stops after 30 s idle has long finished writing the choice: wait for that write, as a stop
+    // here comes at once.
+    await waitUntil('the choice of Password to be kept', async () => {
+      const kept = await (await ext.worker()).evaluate(() => browser.storage.session.get('popupPrivacyDraft'));
+      return (kept.popupPrivacyDraft as { privacy?: number } | undefined)?.privacy === 2;
+    });
     const lastId = (await onService().ofPage(site.url('/slow')))[0]!.id;
 
     await ext.stopWorker();
