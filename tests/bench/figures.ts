@@ -53,6 +53,11 @@ export const LEAST = [
   { label: 'worker, least: our background parsed, not run, then only answering ÷ answer-only', of: 'workerParsed', floor: 'workerFloor' },
   { label: 'worker, least: our background’s modules run, none of its start ÷ answer-only', of: 'workerEvaluated', floor: 'workerFloor' },
   { label: 'worker, least: our background started, listeners and all, answering at once ÷ answer-only', of: 'workerStarted', floor: 'workerFloor' },
+  {
+    label: 'worker, least: zod and the browser calls getSettings makes, no other code of ours ÷ answer-only',
+    of: 'workerLeast',
+    floor: 'workerFloor',
+  },
 ] as const;
 
 /** Every timing the bench keeps, ms, each from its own samples. */

@@ -8,7 +8,7 @@ import type { Samples } from './figures.ts';
 import { benchOptionsPaging, benchTableDrawFloor } from './options-bench.ts';
 import { benchPopup, writeStaticPopup } from './popup-bench.ts';
 import { benchReportView } from './report-bench.ts';
-import { benchColdStart, installAnswerOnly, installBetween } from './worker-bench.ts';
+import { benchColdStart, installAnswerOnly, installBetween, installLeastWorker } from './worker-bench.ts';
 
 const API_KEY = 'bench-key-7c1e5a90d3b24f68';
 const PAGE_REPORTS = 5;
@@ -52,7 +52,9 @@ export async function runScenarios(o: ScenarioOptions): Promise<Samples> {
     o.log('service worker cold start, and a worker that only answers');
     const floor = await installAnswerOnly(ext, join(o.scratchDir, 'answer-only'));
     const between = await installBetween(ext, o.extensionDir, o.scratchDir);
-    const worker = await benchColdStart({ id: ext.extensionId, workers: ext, sender: options }, floor, between, o.runs, o.warmup);
+    const least = await installLeastWorker(ext, o.extensionDir, join(o.scratchDir, 'least'));
+    const worker = await benchColdStart({ id: ext.extensionId, workers: ext, sender: options }, floor, between, least, o.runs, o.warmup);
+    await least.sender.close();
     await between.parsed.sender.close();
     await between.evaluated.sender.close();
     await between.started.sender.close();

@@ -1,8 +1,10 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
+import { build } from 'vite';
 import { controlServiceWorker, type WorkerControl } from '../e2e/support/service-worker.ts';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
+import { projectRoot } from '../e2e/support/paths.ts';
 import { PROBE } from './instrument.ts';
 
 /** A worker and an extension page that sends it messages. */
@@ -96,6 +98,36 @@ export async function installBetween(
 }
 
 /**
+ * The least truthful worker (least-worker.ts: zod and the browser calls `getSettings` makes, no other code of ours),
+ * bundled as the background is (one minified IIFE), in a copy of the build at `buildDir` (its manifest and
+ * permissions), installed with a page of its own. It reads the items our extension has stored, copied into its own.
+ */
+export async function installLeastWorker(ext: ExtensionBrowser, buildDir: string, dir: string): Promise<Answerer> {
+  const built = await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: projectRoot,
+    resolve: { alias: { '@': projectRoot } },
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: join(import.meta.dirname, 'least-worker.ts'), formats: ['iife'], name: 'leastWorker', fileName: 'background' },
+    },
+  });
+  const chunk = (Array.isArray(built) ? built : [built]).flatMap((out) => ('output' in out ? out.output : [])).find((c) => c.type === 'chunk');
+  if (!chunk) throw new Error('The least worker was not bundled');
+  await rm(dir, { recursive: true, force: true });
+  await cp(buildDir, dir, { recursive: true });
+  await writeFile(join(dir, 'background.js'), chunk.code);
+  await writeFile(join(dir, 'sender.html'), SENDER);
+  const stored = await (await ext.worker()).evaluate(() => browser.storage.local.get(null));
+  const id = await ext.browser.installExtension(dir);
+  const workers = controlServiceWorker(ext.browser, id);
+  await (await workers.worker()).evaluate((items) => browser.storage.local.set(items), stored);
+  return { id, workers, sender: await ext.newTab(`chrome-extension://${id}/sender.html`) };
+}
+
+/**
  * Worker cold start as a page meets it: the worker stopped (as after 30 s idle), then one of its extension's pages
  * sends `getSettings`; from sending to the answer, in the page's clock, ms. Puppeteer attaches to the new worker
  * before it runs, which adds a round trip over the pipe to every sample, floor included.
@@ -119,6 +151,7 @@ export async function benchColdStart(
   ours: Answerer,
   floor: Answerer,
   between: { parsed: Answerer; evaluated: Answerer; started: Answerer },
+  least: Answerer,
   runs: number,
   warmup: number,
 ) {
@@ -128,6 +161,7 @@ export async function benchColdStart(
     workerParsed: [] as number[],
     workerEvaluated: [] as number[],
     workerStarted: [] as number[],
+    workerLeast: [] as number[],
   };
   for (let i = 0; i < warmup + runs; i += 1) {
     const cold = await coldAnswer(ours);
@@ -135,12 +169,14 @@ export async function benchColdStart(
     const parsed = await coldAnswer(between.parsed);
     const evaluated = await coldAnswer(between.evaluated);
     const started = await coldAnswer(between.started);
+    const leastAnswer = await coldAnswer(least);
     if (i < warmup) continue;
     result.workerCold.push(cold);
     result.workerFloor.push(answerOnly);
     result.workerParsed.push(parsed);
     result.workerEvaluated.push(evaluated);
     result.workerStarted.push(started);
+    result.workerLeast.push(leastAnswer);
   }
   return result;
 }
