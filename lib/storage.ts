@@ -321,7 +321,7 @@ export class ServicesFullError extends Error {
 /**
  * Adds a service (no `id`) or changes one: its address, and its key bound to the address's origin,
  * in local or session storage as the user chose. An empty key forgets the saved one. The first
- * service becomes the default. Its change time is `changedAt`, else now. Throws ServicesFullError
+ * service becomes the default. Its change time is `changedAt`, else now as `changeTimeAfter` gives it. Throws ServicesFullError
  * past SERVICES_MAX. Returns the service kept.
  */
 export async function writeService(input: {
@@ -332,7 +332,7 @@ export async function writeService(input: {
   keyForSessionOnly: boolean;
   changedAt?: number;
 }): Promise<Service> {
-  const list = await readList();
+  const [list, sync] = await Promise.all([readList(), input.changedAt === undefined ? settingsSync.read() : null]);
   if (input.id === undefined && list.services.length >= SERVICES_MAX) throw new ServicesFullError();
   const service: Service = {
     id: input.id ?? crypto.randomUUID(),
@@ -353,7 +353,7 @@ export async function writeService(input: {
       services: known ? services.map((entry) => (entry.id === service.id ? service : entry)) : [...services, service],
       defaultId: current?.defaultId ?? service.id,
       revision: (current?.revision ?? 0) + 1,
-      changedAt: { ...current?.changedAt, [service.id]: input.changedAt ?? Date.now() },
+      changedAt: { ...current?.changedAt, [service.id]: input.changedAt ?? changeTimeAfter(sync ?? SETTINGS_SYNC_OFF) },
     };
   });
   return service;
@@ -953,6 +953,21 @@ const settingsSyncStateSchema = lazy(() =>
 export type SettingsSyncState = z.infer<typeof settingsSyncStateSchema>;
 export const SETTINGS_SYNC_OFF: SettingsSyncState = { enabled: false, writtenAt: null, readAt: null, fingerprint: null, trimmed: 0, problem: null };
 export const settingsSync = defineStored<SettingsSyncState>('local:settingsSync', settingsSyncStateSchema, SETTINGS_SYNC_OFF);
+
+/** The most a copy's time may lead this browser's clock and still move the times this browser gives its changes: a day. */
+export const SYNC_CLOCK_LEAD_MAX_MS = 86_400_000;
+
+/**
+ * The time of a change that travels in the synced copy (a copy written, a service changed or removed): now by this
+ * browser's clock, and always after the copies it last wrote and merged (`state`). A browser whose clock is behind
+ * another's then still dates what it changes after reading that browser's copy as later than that copy. A copy's time
+ * moves it by at most SYNC_CLOCK_LEAD_MAX_MS.
+ */
+export function changeTimeAfter(state: Pick<SettingsSyncState, 'writtenAt' | 'readAt'>): number {
+  const now = Date.now();
+  const seen = Math.max(state.writtenAt ?? 0, state.readAt ?? 0);
+  return Math.max(now, Math.min(seen + 1, now + SYNC_CLOCK_LEAD_MAX_MS));
+}
 
 /** The most recent of `entries`, one per service id (its latest removal), the most recent first, at most REMOVED_SERVICES_MAX. */
 export function latestRemovals(entries: readonly RemovedService[]): RemovedService[] {

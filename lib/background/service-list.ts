@@ -9,6 +9,7 @@ import { t } from '@/lib/shared/i18n';
 import { originPattern } from '@/lib/shared/permission';
 import { SERVICES_MAX } from '@/lib/shared/service-bounds';
 import {
+  changeTimeAfter,
   keepRemovedServices,
   readService,
   readServiceList,
@@ -127,7 +128,8 @@ export async function removeServiceAsked({
     announce('watches');
   }
   // With sync on, the removal travels in this browser's copy, and the account's other browsers remove the service too.
-  if ((await settingsSync.read()).enabled) await keepRemovedServices([{ id, baseUrl: service.baseUrl, removedAt: Date.now() }]);
+  const sync = await settingsSync.read();
+  if (sync.enabled) await keepRemovedServices([{ id, baseUrl: service.baseUrl, removedAt: changeTimeAfter(sync) }]);
   await removeServiceAndPermission(id);
   return { view: await servicesView(), removed: true, workLeft: 0 };
 }

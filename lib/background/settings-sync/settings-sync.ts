@@ -7,6 +7,7 @@ import type { RequestOf, SettingsSyncView } from '@/lib/protocol';
 import { afterStart } from '@/lib/background/start-work';
 import { createSerialQueue } from '@/lib/shared/serial-queue';
 import {
+  changeTimeAfter,
   keepFormerPreferences,
   readPreferences,
   readRemovedServices,
@@ -46,7 +47,7 @@ async function writeCopy(always: boolean): Promise<void> {
     await settingsSync.update((s) => ({ ...s, problem: 'newer-copy' }));
     return announce('settingsSync');
   }
-  const now = Date.now();
+  const now = changeTimeAfter(state);
   const { copy, trimmed, fingerprint } = await localCopy(now);
   if (!always && fingerprint === state.fingerprint && trimmed === state.trimmed) return;
   // Kept before the write: the change the write makes is then known as this browser's own.

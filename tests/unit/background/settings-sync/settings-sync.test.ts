@@ -5,6 +5,7 @@ import { registerChangeAnnouncer } from '@/lib/background/connection';
 import { registerSettingsSync } from '@/lib/background/settings-sync/settings-sync';
 import { startOver } from '@/lib/background/start-work';
 import { copyOf, SYNC_ITEM_MAX_BYTES, SYNC_WRITE_GAP_MS, syncBytesOf } from '@/lib/background/settings-sync/sync-copy';
+import { servicesRemovedBy } from '@/lib/background/settings-sync/sync-merge';
 import { originPattern } from '@/lib/shared/permission';
 import {
   DEFAULT_WATCH_SETTINGS,
@@ -13,6 +14,7 @@ import {
   readServiceList,
   REMOVED_SERVICES_MAX,
   reportViews,
+  SYNC_CLOCK_LEAD_MAX_MS,
   watches,
   watchSettings,
   writeDefaultServiceId,
@@ -567,6 +569,60 @@ describe('a service removed', () => {
     await writePreferences({ defaultPrivacy: 2 });
     await settle();
     expect((await syncedCopy())!.removed).toEqual([{ id: client.id, baseUrl: OTHER, removedAt: expect.any(Number) }]);
+  });
+
+  describe('with this browser’s clock a minute behind the other’s', () => {
+    // copyFrom dates the other browser's copies a minute ahead of this browser's clock.
+    it('a change made here after its copy is merged is dated after that copy, so that browser takes its default and privacy', async () => {
+      await withClient();
+      const theirs = copyFrom();
+      await arrives(theirs);
+      await vi.advanceTimersByTimeAsync(1_000);
+      await writePreferences({ defaultPrivacy: 2 });
+      await settle();
+      const ours = (await syncedCopy())!;
+      expect(ours.preferences).toEqual({ defaultPrivacy: 2 });
+      expect(ours.writtenAt).toBeGreaterThan(theirs.writtenAt);
+    });
+
+    it('a service removed here after its copy is merged is removed there too, where the copy had dated it', async () => {
+      const { client } = await withClient();
+      const theirs = copyFrom();
+      await arrives(theirs);
+      await vi.advanceTimersByTimeAsync(1_000);
+      await handlers().removeService({ id: client.id });
+      await settle();
+      const removal = ((await syncedCopy())!.removed as Removal[])[0]!;
+      expect(removal).toMatchObject({ id: client.id, baseUrl: OTHER });
+      // That browser dated its Client no later than its copy: the removal, being later, removes it there.
+      const kept = [{ id: 'other-browser-2', name: 'Client', baseUrl: OTHER, keyForSessionOnly: false }];
+      expect(servicesRemovedBy({ services: [], removed: [removal] }, kept, { 'other-browser-2': theirs.writtenAt }, null)).toEqual([
+        'other-browser-2',
+      ]);
+    });
+
+    it('a service added here again after that browser removed it stays when its copy comes again', async () => {
+      const { client } = await withClient();
+      const removedAt = Date.now() + 60_000;
+      await arrives(copyRemoving([{ id: client.id, baseUrl: OTHER, removedAt }], { writtenAt: removedAt }));
+      expect(await ids()).not.toContain(client.id);
+      await vi.advanceTimersByTimeAsync(1_000);
+      const added = await writeService({ name: 'Client', baseUrl: OTHER, apiKey: OTHER_KEY, keyForSessionOnly: false });
+      await settle();
+      // That browser writes again, its removal carried on, before it merges this one's copy: the removal stands for
+      // the Client added again by its address, and is older than it.
+      await arrives(copyRemoving([{ id: client.id, baseUrl: OTHER, removedAt }], { writtenAt: removedAt + 5_000 }));
+      expect(await ids()).toContain(added.id);
+    });
+
+    it('a copy dated a year ahead moves this browser’s times a day ahead at most', async () => {
+      await withClient();
+      await arrives(copyFrom({ writtenAt: Date.now() + 365 * 86_400_000 }));
+      await writePreferences({ defaultPrivacy: 2 });
+      await settle();
+      expect((await syncedCopy())!.writtenAt).toBeLessThanOrEqual(Date.now() + SYNC_CLOCK_LEAD_MAX_MS);
+      expect(SYNC_CLOCK_LEAD_MAX_MS).toBe(86_400_000);
+    });
   });
 });
 
