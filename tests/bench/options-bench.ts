@@ -1,5 +1,5 @@
 import type { ElementHandle, Page, WebWorker } from 'puppeteer-core';
-import { takeServiceRequests, watchServiceRequests } from './service-requests.ts';
+import { takeServiceRequests, timeAnswerRead, watchServiceRequests } from './service-requests.ts';
 
 const ROWS = '.rm-table tbody tr[data-report-id]';
 const TIMEOUT = 15_000;
@@ -7,9 +7,15 @@ const TIMEOUT = 15_000;
 /**
  * The reports manager on the options page, 100 rows a page: "Next" clicked as a user does, timed in the page from
  * the click event to the frame after the next page's 100 rows, less the service's own answer to the list request
- * (sent → body read, as the worker met it), ms. At the last page, "First" brings it back (not timed).
+ * (sent → body read, as the worker met it), ms. At the last page, "First" brings it back (not timed). `read`: the
+ * last page's answer decoded and parsed, each time, ms (`timeAnswerRead`).
  */
-export async function benchOptionsPaging(options: Page, worker: WebWorker, runs: number, warmup: number): Promise<number[]> {
+export async function benchOptionsPaging(
+  options: Page,
+  worker: WebWorker,
+  runs: number,
+  warmup: number,
+): Promise<{ samples: number[]; read: number[] }> {
   await watchServiceRequests(worker);
   await options.waitForSelector('#rm-per-page', { timeout: TIMEOUT });
   await options.select('#rm-per-page', '100');
@@ -25,7 +31,7 @@ export async function benchOptionsPaging(options: Page, worker: WebWorker, runs:
     if (!asked) throw new Error('Next drew a page without asking the service for it');
     if (i >= warmup) samples.push(drawn.ms - (asked.readAt! - asked.sentAt));
   }
-  return samples;
+  return { samples, read: await timeAnswerRead(worker, runs, warmup) };
 }
 
 /**

@@ -48,6 +48,12 @@ describe('the bench’s figures', () => {
     expect(cold).toMatchObject({ median: 300, floor: 200, value: 1.5 });
   });
 
+  it('gives the least options paging in ms above the least DOM change, as its figure', () => {
+    const least = leastOf(samplesAt(100, { optionsLeast: [48, 50, 52], optionsFloor: [35, 37] })).find((f) => f.label.startsWith('options, least'));
+    expect(least).toMatchObject({ n: 3, median: 50, floor: 36, value: 14, plus: true });
+    expect(SAMPLES).toContain('optionsLeast');
+  });
+
   it('has one goal per figure, each with its own floor', () => {
     expect(figuresOf(samplesAt(100)).map((f) => f.goal)).toEqual([
       '≤ 1.1×',
