@@ -74,22 +74,23 @@ export const BACKGROUND_GZIP_GOAL = 25 * 1024;
 
 export type FigureValue = ReturnType<typeof figuresOf>[number];
 
-/** As `figuresOf`, without goals: median(of) ÷ median(floor), or with `plus`, median(of) − median(floor) in ms. */
+/** A figure's median against its floor's: median(of) ÷ median(floor), or with `plus`, median(of) − median(floor) in ms. */
+function measured(f: { label: string; of: keyof Samples; floor: keyof Samples; plus?: true }, samples: Partial<Samples>) {
+  const [of, floor] = [round(median(samples[f.of] ?? [])), round(median(samples[f.floor] ?? []))];
+  const plus = f.plus === true;
+  return { label: f.label, n: samples[f.of]?.length ?? 0, median: of, floor, value: plus ? round(of - floor) : round(of / floor, 2), plus };
+}
+
+/** What the least page or worker doing the same work measures, as its figure is measured; no goal. */
 export function leastOf(samples: Partial<Samples>) {
-  return LEAST.map((f) => {
-    const [of, floor] = [round(median(samples[f.of] ?? [])), round(median(samples[f.floor] ?? []))];
-    const plus = 'plus' in f;
-    return { label: f.label, n: samples[f.of]?.length ?? 0, median: of, floor, value: plus ? round(of - floor) : round(of / floor, 2), plus };
-  });
+  return LEAST.map((f) => measured(f, samples));
 }
 
 export function figuresOf(samples: Partial<Samples>) {
   return FIGURES.map((f) => {
-    const [of, floor] = [round(median(samples[f.of] ?? [])), round(median(samples[f.floor] ?? []))];
-    const plus = 'plus' in f;
-    const value = plus ? round(of - floor) : round(of / floor, 2);
-    const goal = plus ? `≤ floor + ${f.goal} ms` : `≤ ${f.goal}×`;
-    return { label: f.label, n: samples[f.of]?.length ?? 0, median: of, floor, value, goal, met: value <= f.goal };
+    const figure = measured(f, samples);
+    const goal = figure.plus ? `≤ floor + ${f.goal} ms` : `≤ ${f.goal}×`;
+    return { ...figure, goal, met: figure.value <= f.goal };
   });
 }
 
@@ -100,8 +101,8 @@ export const sizesOf = (b: BundleSizes): Sizes => ({
 });
 
 /** The value as printed: a ratio, or ms above the floor. */
-export const shown = (f: Pick<FigureValue, 'value' | 'goal'>) =>
-  Number.isNaN(f.value) ? '–' : f.goal.includes('ms') ? `${f.value >= 0 ? '+' : ''}${f.value.toFixed(1)} ms` : `${f.value.toFixed(2)}×`;
+export const shown = (f: Pick<FigureValue, 'value' | 'plus'>) =>
+  Number.isNaN(f.value) ? '–' : f.plus ? `${f.value >= 0 ? '+' : ''}${f.value.toFixed(1)} ms` : `${f.value.toFixed(2)}×`;
 const met = (ok: boolean) => (ok ? 'met' : 'not met');
 
 export function printSummary(r: BenchResult): void {
@@ -116,7 +117,7 @@ export function printSummary(r: BenchResult): void {
       ['figure (medians, ms from navigation start)', 'n', 'median', 'floor', 'measured', 'goal', ''],
       [
         ...figuresOf(r.samples).map((f) => [f.label, String(f.n), ms(f.median), ms(f.floor), shown(f), f.goal, met(f.met)]),
-        ...leastOf(r.samples).map((f) => [f.label, String(f.n), ms(f.median), ms(f.floor), shown({ ...f, goal: f.plus ? 'ms' : '' }), '', '']),
+        ...leastOf(r.samples).map((f) => [f.label, String(f.n), ms(f.median), ms(f.floor), shown(f), '', '']),
         ...sizes.map(([label, size, goal, ok]) => [label!, '', '', '', `${size} KB`, goal!, ok!]),
       ],
     ),

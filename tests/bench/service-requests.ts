@@ -6,8 +6,8 @@ export interface ServiceRequest {
   sentAt: number;
   readAt?: number;
 }
-/** The log, and the body of the last answer read, as its bytes came. */
-type RequestLog = { __benchRequests: ServiceRequest[]; __benchLastBody?: Uint8Array[] };
+/** The log, and the body of the last answer read from each address, as its bytes came. */
+type RequestLog = { __benchRequests: ServiceRequest[]; __benchBodies: Map<string, Uint8Array<ArrayBuffer>[]> };
 
 /** From now on, every request the worker sends is logged (once per worker: a second call keeps the log). */
 export async function watchServiceRequests(worker: WebWorker): Promise<void> {
@@ -16,6 +16,7 @@ export async function watchServiceRequests(worker: WebWorker): Promise<void> {
     if (scope.__benchRequests) return;
     const log: ServiceRequest[] = [];
     scope.__benchRequests = log;
+    scope.__benchBodies = new Map();
     const fetchNow = scope.fetch.bind(scope);
     scope.fetch = async (input, init) => {
       const entry: ServiceRequest = { url: String(input), sentAt: performance.timeOrigin + performance.now() };
@@ -23,16 +24,16 @@ export async function watchServiceRequests(worker: WebWorker): Promise<void> {
       const response = await fetchNow(input, init);
       if (!response.body) return response;
       // Read when its last chunk has passed, as a stream or as text. `flush` is a method: tsx would wrap an arrow in a helper the worker lacks.
-      const chunks: Uint8Array[] = [];
+      const chunks: Uint8Array<ArrayBuffer>[] = [];
       const timed = response.body.pipeThrough(
-        new TransformStream<Uint8Array, Uint8Array>({
+        new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
           transform(chunk, controller) {
             chunks.push(chunk);
             controller.enqueue(chunk);
           },
           flush() {
             entry.readAt = performance.timeOrigin + performance.now();
-            scope.__benchLastBody = chunks;
+            scope.__benchBodies.set(entry.url, chunks);
           },
         }),
       );
@@ -49,16 +50,15 @@ export function takeServiceRequests(worker: WebWorker): Promise<ServiceRequest[]
 }
 
 /**
- * The least work any client does with the last answer read (`watchServiceRequests`): its bytes decoded as UTF-8 and
- * parsed as JSON, in the worker, `warmup + runs` times, ms each; the warm-up times left out.
+ * The least work any client does with the answer last read from `url` (`watchServiceRequests`): its bytes decoded as
+ * UTF-8 and parsed as JSON, in the worker, `warmup + runs` times, ms each; the warm-up times left out.
  */
-export function timeAnswerRead(worker: WebWorker, runs: number, warmup: number): Promise<number[]> {
+export function timeAnswerRead(worker: WebWorker, url: string, runs: number, warmup: number): Promise<number[]> {
   return worker.evaluate(
-    (runs: number, warmup: number) => {
-      const chunks = (globalThis as unknown as RequestLog).__benchLastBody;
-      if (!chunks) throw new Error('No answer was read');
-      const bytes = new Uint8Array(chunks.reduce((n, chunk) => n + chunk.length, 0));
-      chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.length), 0);
+    async (url: string, runs: number, warmup: number) => {
+      const chunks = (globalThis as unknown as RequestLog).__benchBodies.get(url);
+      if (!chunks) throw new Error(`No answer was read from ${url}`);
+      const bytes = await new Blob(chunks).arrayBuffer();
       const times: number[] = [];
       for (let i = 0; i < warmup + runs; i += 1) {
         const started = performance.now();
@@ -67,6 +67,7 @@ export function timeAnswerRead(worker: WebWorker, runs: number, warmup: number):
       }
       return times.slice(warmup);
     },
+    url,
     runs,
     warmup,
   );
