@@ -317,6 +317,12 @@ describe('in a real window: the shortcut key, then the toolbar badge', { timeout
     );
     await checkbox!.click();
     await waitUntil('the badge to clear', async () => (await badgeOf(tabId)).text === '');
+    // The page gives the permission back once the background has saved the choice (and cleared the badges): its
+    // change is over when the box can be used again.
+    await settingsPage.waitForFunction(() => {
+      const box = document.querySelector('input[aria-describedby="badge-reason"]') as HTMLInputElement | null;
+      return box?.checked === false && !box.disabled;
+    });
     expect(await inHeadedWorker(() => chrome.permissions.contains({ permissions: ['tabs'] }))).toBe(false);
   });
 });
