@@ -15,26 +15,23 @@ const IMPORTANCE_TEXT = { high: 'importanceHighLong', medium: 'importanceMediumL
 
 /**
  * One check: its name, passed or failed, why it matters, how to fix it, and what was found.
- * `brief`: its line only, for the first frame of a check below the first screen (CheckList).
  */
 export function CheckItem({
   shown,
   onPage,
-  brief = false,
   acceptance = null,
   issueUrl,
 }: {
   shown: ShownCheck;
   onPage: ShowOnPageControl;
-  brief?: boolean;
   acceptance?: AcceptanceControl | null;
   /** The site's tracker's new-issue page, prefilled for this failed check. */
   issueUrl?: string;
 }) {
   const { key, name, check, details } = shown;
   const headingId = useId();
-  const finding = useMemo(() => (brief ? null : readFinding(key, check)), [brief, key, check]);
-  const targets = useMemo(() => (brief ? null : pageTargets(key, check)), [brief, key, check]);
+  const finding = useMemo(() => readFinding(key, check), [key, check]);
+  const targets = useMemo(() => pageTargets(key, check), [key, check]);
   const verdict = check.passed ? 'passed' : 'failed';
   const verdictText = check.passed ? t('checkPassedShort') : t('checkFailedShort');
   return (
@@ -52,20 +49,16 @@ export function CheckItem({
         </span>
         <span class={`check__importance check__importance--${check.importance}`}>{t(IMPORTANCE_TEXT[check.importance])}</span>
       </div>
-      {finding && (
-        <>
-          <p class="check__why">{details?.why ?? t('checkUnknownWhy')}</p>
-          {!check.passed && details && (
-            <p class="check__fix">
-              <strong>{t('checkHowToFix')} </strong>
-              {details.fix}
-            </p>
-          )}
-          <FindingByKind finding={finding} />
-        </>
+      <p class="check__why">{details?.why ?? t('checkUnknownWhy')}</p>
+      {!check.passed && details && (
+        <p class="check__fix">
+          <strong>{t('checkHowToFix')} </strong>
+          {details.fix}
+        </p>
       )}
+      <FindingByKind finding={finding} />
       {targets && <ShowOnPage checkKey={key} name={name} targets={targets} control={onPage} />}
-      {!brief && !check.passed && acceptance && <FindingAcceptance checkKey={key} name={name} control={acceptance} />}
+      {!check.passed && acceptance && <FindingAcceptance checkKey={key} name={name} control={acceptance} />}
       {issueUrl && (
         <a class="button check__new-issue" href={issueUrl} target="_blank" rel="noopener noreferrer" aria-label={t('issueNewFor', { check: name })}>
           {t('issueNew')}

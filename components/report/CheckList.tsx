@@ -7,9 +7,9 @@ import type { ShowOnPageControl } from '@/components/report/ShowOnPage';
 import { t, tn } from '@/lib/shared/i18n';
 
 /**
- * The checks drawn whole in the report's first frame: more than a screen holds. Every check's line
- * (name, passed or failed, importance) is drawn in that frame; the explanations and findings of the
- * checks below these follow in the next frame, before anyone can scroll to them.
+ * The checks drawn in the report's first frame: more than a first screen holds (in a window 1300 pixels
+ * tall, the report's header, chart and filters leave room for three). The others follow in the next
+ * frame, before anyone can scroll to them.
  */
 export const FIRST_FRAME_CHECKS = 6;
 
@@ -37,7 +37,6 @@ export function CheckList({
       live = false;
     };
   }, []);
-  let drawn = 0;
   if (!anyShown(groups)) {
     return (
       <div class="report__empty" role="status">
@@ -48,9 +47,11 @@ export function CheckList({
       </div>
     );
   }
+  // In the first frame, the categories of the first checks, and those checks only.
+  const drawnGroups = whole ? groups : firstFrame(groups);
   return (
     <>
-      {groups.map((group) =>
+      {drawnGroups.map((group) =>
         group.checks.length === 0 ? null : (
           <section key={group.category} class="category" data-category={group.category} aria-labelledby={`category-${group.category}`}>
             <h2 id={`category-${group.category}`} class="category__name">
@@ -61,14 +62,7 @@ export function CheckList({
             </h2>
             <ul class="checks">
               {group.checks.map((shown) => (
-                <CheckItem
-                  key={shown.key}
-                  shown={shown}
-                  onPage={onPage}
-                  acceptance={acceptance}
-                  brief={!whole && (drawn += 1) > FIRST_FRAME_CHECKS}
-                  issueUrl={issueUrls?.get(shown.key)}
-                />
+                <CheckItem key={shown.key} shown={shown} onPage={onPage} acceptance={acceptance} issueUrl={issueUrls?.get(shown.key)} />
               ))}
             </ul>
           </section>
@@ -76,4 +70,14 @@ export function CheckList({
       )}
     </>
   );
+}
+
+/** The groups cut to their first FIRST_FRAME_CHECKS checks shown, in order; each keeps its counts. */
+function firstFrame(groups: CategoryGroup[]): CategoryGroup[] {
+  let left = FIRST_FRAME_CHECKS;
+  return groups.map((group) => {
+    const checks = group.checks.slice(0, left);
+    left -= checks.length;
+    return { ...group, checks };
+  });
 }

@@ -3,12 +3,22 @@ import { reportViewPath } from '../../lib/shared/report-view-address.ts';
 import { BLANK_PAGE, writeStaticFrame } from './instrument.ts';
 import { probeOf, type PageSample } from './popup-bench.ts';
 
-/** Opens an extension page in a new tab, as a click on "All N checks" does, waits for the probe's ready frame and closes it. */
-async function openTabOnce(ext: ExtensionBrowser, path: string): Promise<PageSample> {
+/**
+ * Opens an extension page in a new tab, as a click on "All N checks" does, waits for the probe's ready frame and closes it.
+ * With `checks`, it waits for that many checks drawn too (the first frame draws the first screen's only), and the
+ * sample's `count` is how many it drew in the end.
+ */
+async function openTabOnce(ext: ExtensionBrowser, path: string, checks?: number): Promise<PageSample> {
   const page = await ext.browser.newPage();
   try {
     await page.goto(`chrome-extension://${ext.extensionId}/${path}`);
-    return await probeOf(page);
+    const sample = await probeOf(page);
+    if (checks === undefined) return sample;
+    const drawn = () => document.querySelectorAll('main.report li.check').length;
+    await page
+      .waitForFunction((n: number) => document.querySelectorAll('main.report li.check').length >= n, { timeout: 15_000 }, checks)
+      .catch(() => {});
+    return { ...sample, count: await page.evaluate(drawn) };
   } finally {
     await page.close();
   }
@@ -55,10 +65,10 @@ export async function benchReportView(ext: ExtensionBrowser, report: { id: numbe
   const staticFrame = await writeStaticFirstFrame(ext, view);
   for (let i = 0; i < warmup + runs; i += 1) {
     await (await ext.worker()).evaluate(() => browser.storage.session.clear());
-    const first = await openTabOnce(ext, view);
-    const kept = await openTabOnce(ext, view);
-    if (first.shownState !== 'ready' || kept.shownState !== 'cached' || first.count !== checks) {
-      throw new Error(`The report view drew ${first.count} checks first from ${first.shownState}, then from ${kept.shownState}`);
+    const first = await openTabOnce(ext, view, checks);
+    const kept = await openTabOnce(ext, view, checks);
+    if (first.shownState !== 'ready' || kept.shownState !== 'cached' || first.count !== checks || kept.count !== checks) {
+      throw new Error(`The report view drew ${first.count} checks from ${first.shownState}, then ${kept.count} from ${kept.shownState}`);
     }
     const blank = await openTabOnce(ext, BLANK_PAGE);
     const least = await openTabOnce(ext, staticFrame);
