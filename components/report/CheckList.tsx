@@ -7,9 +7,9 @@ import type { ShowOnPageControl } from '@/components/report/ShowOnPage';
 import { t, tn } from '@/lib/shared/i18n';
 
 /**
- * The checks drawn in the report's first frame: more than a first screen holds (in a window 1300 pixels
- * tall, the report's header, chart and filters leave room for three). The others follow in the next
- * frame, before anyone can scroll to them.
+ * The checks drawn in the report's first frame: more than a first screen holds. The first check starts 600 to
+ * 950 pixels down, below the header, the actions and what changed, so a window 1300 pixels tall shows five at
+ * most. The others follow in the next frame, before anyone can scroll to them.
  */
 export const FIRST_FRAME_CHECKS = 6;
 

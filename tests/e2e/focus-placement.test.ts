@@ -203,8 +203,17 @@ describe('the focus, placed where the view changed', { timeout: 60_000 }, () => 
     expect(project).not.toBe('');
     // Regenerated, the report is drawn again around the button that asked for it, which keeps the focus.
     await view.focus('.report__buttons button');
+    // The buttons are disabled while the service regenerates, which on loopback can take less than a frame:
+    // every change is watched, rather than polled for at each frame.
+    await view.evaluate(() => {
+      const seen = { disabled: false };
+      Object.assign(window, { __regenerating: seen });
+      new MutationObserver(() => {
+        if (document.querySelector('.report__buttons button[aria-disabled="true"]')) seen.disabled = true;
+      }).observe(document.querySelector('main.report')!, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-disabled'] });
+    });
     await view.keyboard.press('Enter');
-    await view.waitForSelector('.report__buttons button[aria-disabled="true"]');
+    await view.waitForFunction(() => (window as unknown as { __regenerating: { disabled: boolean } }).__regenerating.disabled, { timeout: 15_000 });
     await view.waitForSelector('.report__buttons button[aria-disabled="false"]', { timeout: 15_000 });
     expect(await isFocused(view, '.report__buttons button:first-child')).toBe(true);
     await view.close();
