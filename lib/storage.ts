@@ -332,7 +332,7 @@ export async function writeService(input: {
   keyForSessionOnly: boolean;
   changedAt?: number;
 }): Promise<Service> {
-  const [list, sync] = await Promise.all([readList(), input.changedAt === undefined ? settingsSync.read() : null]);
+  const [list, changedAt] = await Promise.all([readList(), input.changedAt ?? settingsSync.read().then(changeTimeAfter)]);
   if (input.id === undefined && list.services.length >= SERVICES_MAX) throw new ServicesFullError();
   const service: Service = {
     id: input.id ?? crypto.randomUUID(),
@@ -353,7 +353,7 @@ export async function writeService(input: {
       services: known ? services.map((entry) => (entry.id === service.id ? service : entry)) : [...services, service],
       defaultId: current?.defaultId ?? service.id,
       revision: (current?.revision ?? 0) + 1,
-      changedAt: { ...current?.changedAt, [service.id]: input.changedAt ?? changeTimeAfter(sync ?? SETTINGS_SYNC_OFF) },
+      changedAt: { ...current?.changedAt, [service.id]: changedAt },
     };
   });
   return service;

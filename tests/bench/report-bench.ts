@@ -3,6 +3,9 @@ import { reportViewPath } from '../../lib/shared/report-view-address.ts';
 import { BLANK_PAGE, writeStaticFrame } from './instrument.ts';
 import { probeOf, type PageSample } from './popup-bench.ts';
 
+/** The report view's checks, one line each. */
+const CHECK_LINES = 'main.report li.check';
+
 /**
  * Opens an extension page in a new tab, as a click on "All N checks" does, waits for the probe's ready frame and closes it.
  * With `checks`, it waits for that many checks drawn too (the first frame draws the first screen's only), and the
@@ -14,11 +17,10 @@ async function openTabOnce(ext: ExtensionBrowser, path: string, checks?: number)
     await page.goto(`chrome-extension://${ext.extensionId}/${path}`);
     const sample = await probeOf(page);
     if (checks === undefined) return sample;
-    const drawn = () => document.querySelectorAll('main.report li.check').length;
     await page
-      .waitForFunction((n: number) => document.querySelectorAll('main.report li.check').length >= n, { timeout: 15_000 }, checks)
-      .catch(() => {});
-    return { ...sample, count: await page.evaluate(drawn) };
+      .waitForFunction((lines: string, n: number) => document.querySelectorAll(lines).length >= n, { timeout: 15_000 }, CHECK_LINES, checks)
+      .catch(() => undefined);
+    return { ...sample, count: await page.$$eval(CHECK_LINES, (lines) => lines.length) };
   } finally {
     await page.close();
   }
