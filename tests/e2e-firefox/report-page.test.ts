@@ -209,12 +209,15 @@ describe('a report outlives the popup and the event page', () => {
 
   it('finds the report on the service when the event page was unloaded in the middle of the audit', async () => {
     service.configure({ latencyMs: 2_000 });
+    const createsBefore = creates();
     const popup = await popupOn('/cut-off');
     await popup.waitForReady();
     await popup.choosePrivacy('private');
     await popup.clickCreate();
     expect(await popup.waitForJob(['running'])).toBe('running');
     await popup.close();
+    // The job shows as running before its POST leaves: the unload waits for the service to have the request.
+    await waitUntil('the POST to reach the service', async () => creates() > createsBefore);
     // Unloaded with the request under way, as a crash of the extension's process would: the audit goes on at the service.
     await ext.eventPage.unload();
     const [kept] = await waitUntil('the service to store the report', async () => {

@@ -284,7 +284,8 @@ describe('a report whose worker the browser stopped mid-audit', () => {
     await popup.clickCreate();
     expect(await popup.waitForJob(['running'])).toBe('running');
     await popup.close();
-    // The POST has gone; the worker that sent it is stopped before the service answers.
+    // The job shows as running before its POST leaves: the worker is stopped once the service has the request, before it answers.
+    await waitUntil('the POST to reach the service', async () => creates() > createsBefore);
     await ext.stopWorker();
 
     const after = await popupOn('/cut-off');
