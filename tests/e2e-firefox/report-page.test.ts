@@ -42,8 +42,6 @@ async function popupOn(path: string): Promise<PopupPage> {
   return PopupPage.openOn(ext, await tabOn(path));
 }
 
-const creates = () => service.requestLog.filter((r) => r.method === 'POST' && r.path === '/api/v1/reports').length;
-
 beforeAll(async () => {
   service = await startReportService({ accounts: [ACCOUNT] });
   site = await startPageServer({
@@ -152,7 +150,7 @@ describe('a report outlives the popup and the event page', () => {
 
   it('goes on when the popup closes, and its outcome shows when the popup is opened again', async () => {
     service.configure({ latencyMs: 4_000 });
-    const before = creates();
+    const before = service.createRequests();
     const popup = await popupOn('/slow');
     await popup.waitForReady();
     await popup.choosePrivacy('public');
@@ -173,7 +171,7 @@ describe('a report outlives the popup and the event page', () => {
     await after.waitForReady();
     expect(await after.waitForJob(['done'])).toBe('done');
     expect(await after.result()).toMatchObject({ id: kept!.id, score: kept!.result, privacy: 'Public' });
-    expect(creates()).toBe(before + 1);
+    expect(service.createRequests()).toBe(before + 1);
     await after.close();
   });
 
@@ -209,16 +207,16 @@ describe('a report outlives the popup and the event page', () => {
 
   it('finds the report on the service when the event page was unloaded in the middle of the audit', async () => {
     service.configure({ latencyMs: 2_000 });
-    const createsBefore = creates();
+    const createsBefore = service.createRequests();
     const popup = await popupOn('/cut-off');
     await popup.waitForReady();
     await popup.choosePrivacy('private');
     await popup.clickCreate();
     expect(await popup.waitForJob(['running'])).toBe('running');
     await popup.close();
-    // The job shows as running before its POST leaves: the unload waits for the service to have the request.
-    await waitUntil('the POST to reach the service', async () => creates() > createsBefore);
     // Unloaded with the request under way, as a crash of the extension's process would: the audit goes on at the service.
+    // The job shows as running before its POST leaves, so the unload waits for the service to have the request.
+    await waitUntil('the POST to reach the service', async () => service.createRequests() > createsBefore);
     await ext.eventPage.unload();
     const [kept] = await waitUntil('the service to store the report', async () => {
       const found = await onService().ofPage(pageUrl('/cut-off'));

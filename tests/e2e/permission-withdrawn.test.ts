@@ -36,7 +36,6 @@ let host: string;
 
 const BANNER = () =>
   `The browser no longer lets the extension reach ${host}. It needs this to send your requests to your service, and asks for nothing else.`;
-const posts = () => service.requestLog.filter((r) => r.method === 'POST' && r.path === '/api/v1/reports').length;
 
 async function inWorker<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T> {
   return (await ext.worker()).evaluate(fn as never, ...args) as Promise<T>;
@@ -94,7 +93,7 @@ describe('the service’s access taken back on chrome://extensions', { timeout: 
 
   it('a report from the right-click menu sends nothing and says in a notification what is missing', async () => {
     const tab = await ext.newTab(site.url('/'));
-    const sent = posts();
+    const sent = service.createRequests();
     const shown = await recordNotifications(await ext.worker());
     await inWorker(async (pageUrl) => {
       const [active] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
@@ -107,7 +106,7 @@ describe('the service’s access taken back on chrome://extensions', { timeout: 
         message: `The browser no longer lets the extension reach ${host}. Grant the permission again to go on.\nClick here to open the options.`,
       },
     ]);
-    expect(posts()).toBe(sent);
+    expect(service.createRequests()).toBe(sent);
     await tab.close();
   });
 

@@ -205,8 +205,7 @@ describe('a slow audit', () => {
 
   it('goes on when the popup closes, and its outcome shows when the popup is opened again', async () => {
     service.configure({ latencyMs: 5_000 });
-    const creates = () => service.requestLog.filter((r) => r.method === 'POST' && r.path === '/api/v1/reports').length;
-    const createsBefore = creates();
+    const createsBefore = service.createRequests();
     const popup = await popupOn('/slow');
     await popup.waitForReady();
     await popup.choosePrivacy('public');
@@ -233,7 +232,7 @@ describe('a slow audit', () => {
     expect(result).toMatchObject({ id: kept!.id, score: kept!.result, privacy: 'Public' });
     expect(kept!.privacy).toBe(0);
     // One request, not one per popup.
-    expect(creates()).toBe(createsBefore + 1);
+    expect(service.createRequests()).toBe(createsBefore + 1);
     await after.close();
   });
 });
@@ -276,8 +275,7 @@ describe('a report whose worker the browser stopped mid-audit', () => {
 
   it('is waited for, never sent again, and shows once the service has made it', async () => {
     service.configure({ latencyMs: 6_000 });
-    const creates = () => service.requestLog.filter((r) => r.method === 'POST' && r.path === '/api/v1/reports').length;
-    const createsBefore = creates();
+    const createsBefore = service.createRequests();
     const popup = await popupOn('/cut-off');
     await popup.waitForReady();
     await popup.choosePrivacy('private');
@@ -285,7 +283,7 @@ describe('a report whose worker the browser stopped mid-audit', () => {
     expect(await popup.waitForJob(['running'])).toBe('running');
     await popup.close();
     // The job shows as running before its POST leaves: the worker is stopped once the service has the request, before it answers.
-    await waitUntil('the POST to reach the service', async () => creates() > createsBefore);
+    await waitUntil('the POST to reach the service', async () => service.createRequests() > createsBefore);
     await ext.stopWorker();
 
     const after = await popupOn('/cut-off');
@@ -296,7 +294,7 @@ describe('a report whose worker the browser stopped mid-audit', () => {
     const stored = await onService().ofPage(site.url('/cut-off'));
     expect(stored).toHaveLength(1);
     expect(await after.result()).toMatchObject({ id: stored[0]!.id, privacy: 'Private' });
-    expect(creates()).toBe(createsBefore + 1);
+    expect(service.createRequests()).toBe(createsBefore + 1);
     await after.close();
   }, 60_000);
 });

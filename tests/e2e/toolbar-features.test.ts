@@ -61,7 +61,6 @@ async function connectedOptions(extension: ExtensionBrowser): Promise<Page> {
   return page;
 }
 
-const posts = () => service.requestLog.filter((r) => r.method === 'POST' && r.path === '/api/v1/reports').length;
 const reportsOf = async (address: string) => {
   const response = await fetch(
     `${service.baseUrl}/api/v1/reports?search=${encodeURIComponent(address.replace(/^https?:\/\//, '').replace(/\/$/, ''))}`,
@@ -157,14 +156,14 @@ describe('the "report the current page" shortcut', { timeout: 60_000 }, () => {
 
   it('reports the tab it was pressed in, without the popup', async () => {
     const tab = await ext.newTab(site.url('/shortcut'));
-    const postsBefore = posts();
+    const postsBefore = service.createRequests();
     const before = await notificationIds();
     await inWorker(async () => {
       const [active] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
       chrome.commands.onCommand.dispatch('report-page', active);
     });
     await waitUntil('a notification', async () => (await notificationIds()).length > before.length);
-    expect(posts()).toBe(postsBefore + 1);
+    expect(service.createRequests()).toBe(postsBefore + 1);
     expect(await reportsOf(site.url('/shortcut'))).toHaveLength(1);
     await tab.close();
   });

@@ -85,9 +85,13 @@ export interface RunningService {
   ): void;
   /** Inserts reports directly: no fetch, no audit, no quota. */
   seedReports(apiKey: string, seeds: SeedReport[]): { id: number; url: string; project: string }[];
-  /** The last 1000 requests; `path` is the request target, query included. */
-  /** Every request received, with the Authorization header it carried (null without one): tests assert which key went where. */
+  /**
+   * The last 1000 requests received; `path` is the request target, query included, and `authorization` the header it
+   * carried (null without one): tests assert which key went where.
+   */
   requestLog: { method: string; path: string; at: number; authorization: string | null }[];
+  /** How many of the logged requests asked for a report to be made (POST /api/v1/reports). */
+  createRequests(): number;
   close(): Promise<void>;
 }
 
@@ -149,6 +153,7 @@ export async function startReportService(o: ServiceOptions = {}): Promise<Runnin
     },
     seedReports: (apiKey, seeds) => seedInto(store, apiKey, seeds, { version: settings.variant, errorKeys: settings.errorKeys }),
     requestLog,
+    createRequests: () => requestLog.filter((r) => r.method === 'POST' && r.path === '/api/v1/reports').length,
     close() {
       closing.abort();
       return new Promise((resolve) => {
