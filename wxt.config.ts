@@ -1,4 +1,4 @@
-import { defineConfig } from 'wxt';
+import { defineConfig, type Entrypoint, type EntrypointGroup } from 'wxt';
 import preact from '@preact/preset-vite';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -31,16 +31,16 @@ function zodWithoutEvalProbe(): Plugin {
  * What two or more pages share (Preact, lib/pages, lib/shared, the API's errors and addresses,
  * components/ui) in one file rather than ten small ones: each file an extension page loads costs
  * its main thread a few ms on opening, more than the bytes a page gets that it does not use.
- * The dialogs, the secret field and the live region apart: the options, the report and site views use them, the popup
- * only on its password screen. The checks' names and summary apart too: the report and site views
- * use them, the popup never. The site limits apart: the popup loads them only for a site with limits.
+ * The dialogs, the secret field and the live region apart: the options page and the site view use them, the popup
+ * only on its password screen. The checks' names and summary apart too: the site view uses them, the popup never.
+ * The site limits apart: the popup loads them only for a site with limits.
  * What hands a report over (its link and the service's addresses, the agency, trackers, CSV, the clipboard) apart: the popup loads it after
  * its first frame. WXT's empty `virtual:wxt-html-plugins` module (every page imports
- * it) and Vite's helper for `import()` (the popup's and the report view's later screens) join the shared
- * file rather than load as files of their own. What the report view and the site view share of lib/report (the
+ * it) and Vite's helper for `import()` (the pages' later screens) join the shared
+ * file rather than load as files of their own. What the site view takes of lib/report (the
  * check guide, findings, the chart) in one file too, where rolldown would split it by which pages use each
  * module: only the modules a page loads at start (`$initial`), so what they load later stays apart. Only in the pages' build:
- * the background is one IIFE file, which has no chunks.
+ * the background is one IIFE file, which has no chunks; the report view, built alone, has none at start either.
  */
 function sharedPageChunks(): Plugin {
   const dialogs =
@@ -57,10 +57,17 @@ function sharedPageChunks(): Plugin {
   const shared =
     /([\\/](node_modules[\\/]preact|lib[\\/](pages|shared|api)|components[\\/]ui)[\\/]|virtual:wxt-html-plugins|vite[\\/]preload-helper)/;
   const reportView = /[\\/](lib[\\/]report[\\/]|components[\\/]report[\\/]Chart(Frame|EdgeDate)\.tsx)/;
+  let pagesBuilt = 0;
   return {
     name: 'shared-page-chunks',
+    options(input) {
+      pagesBuilt = typeof input.input === 'object' ? Object.keys(input.input).length : 1;
+      return null;
+    },
     outputOptions(output) {
       if (output.format !== 'es') return null;
+      // A page built on its own (reportViewBuiltAlone): what it loads at start is one file, its entry.
+      if (pagesBuilt < 2) return { ...output, codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } };
       return {
         ...output,
         codeSplitting: {
@@ -111,6 +118,21 @@ function stylesInline(pages: string[]): Plugin {
   };
 }
 
+/**
+ * The report view is built apart from the other pages: everything its first frame needs is then one file, where the
+ * build shared with the other pages gave it six (each fetched, and its start waiting for them all). Its later parts
+ * import from that file. Pages share no code at run time (each document loads its own), so the second copy of Preact
+ * and lib/pages in the package costs only bytes on disk.
+ */
+const BUILT_ALONE = 'report';
+
+function reportViewBuiltAlone(groups: EntrypointGroup[]) {
+  const pages = groups.find((group): group is Entrypoint[] => Array.isArray(group) && group.some((entry) => entry.name === BUILT_ALONE));
+  if (!pages || pages.length < 2) return;
+  const at = pages.findIndex((entry) => entry.name === BUILT_ALONE);
+  groups.push(pages.splice(at, 1));
+}
+
 // https://wxt.dev/api/config.html
 export default defineConfig({
   manifestVersion: 3,
@@ -125,6 +147,7 @@ export default defineConfig({
     plugins: [preact(), zodWithoutEvalProbe(), sharedPageChunks(), stylesInline(['popup/index.html', 'report/index.html'])],
   }),
   hooks: {
+    'entrypoints:grouped': (_wxt, groups) => reportViewBuiltAlone(groups),
     // The catalogues (locales/*.ts) become the browser's _locales; `wxt build --mode pseudo` makes every one the pseudo-locale.
     'build:publicAssets': (wxt, files) => {
       files.push(...localeFiles({ pseudo: wxt.config.mode === 'pseudo' }));
