@@ -31,16 +31,13 @@ function zodWithoutEvalProbe(): Plugin {
  * What two or more pages share (Preact, lib/pages, lib/shared, the API's errors and addresses,
  * components/ui) in one file rather than ten small ones: each file an extension page loads costs
  * its main thread a few ms on opening, more than the bytes a page gets that it does not use.
- * The dialogs, the secret field and the live region apart: the options page and the site view use them, the popup
- * only on its password screen. The checks' names and summary apart too: the site view uses them, the popup never.
- * The site limits apart: the popup loads them only for a site with limits.
- * What hands a report over (its link and the service's addresses, the agency, trackers, CSV, the clipboard) apart: the popup loads it after
- * its first frame. WXT's empty `virtual:wxt-html-plugins` module (every page imports
- * it) and Vite's helper for `import()` (the pages' later screens) join the shared
- * file rather than load as files of their own. What the site view takes of lib/report (the
- * check guide, findings, the chart) in one file too, where rolldown would split it by which pages use each
- * module: only the modules a page loads at start (`$initial`), so what they load later stays apart. Only in the pages' build:
- * the background is one IIFE file, which has no chunks; the report view, built alone, has none at start either.
+ * The dialogs, the secret field and the live region apart: the options page uses them, the popup
+ * only on its password screen. The checks' names and summary apart too. The site limits apart: the popup loads them
+ * only for a site with limits. What hands a report over (its link and the service's addresses, the agency, trackers,
+ * CSV, the clipboard) apart: the popup loads it after its first frame. WXT's empty `virtual:wxt-html-plugins` module
+ * (every page imports it) and Vite's helper for `import()` (the pages' later screens) join the shared file rather than
+ * load as files of their own. Only in the pages' build: the background is one IIFE file, which has no chunks, and a
+ * page built alone (pagesBuiltAlone) loads one file at start.
  */
 function sharedPageChunks(): Plugin {
   const dialogs =
@@ -56,7 +53,6 @@ function sharedPageChunks(): Plugin {
     /[\\/](components[\\/]ui[\\/]WatchPages?Button\.tsx|lib[\\/]pages[\\/]use-watch-pages\.ts|lib[\\/]shared[\\/](watch-cost|webhook-address)\.ts)/;
   const shared =
     /([\\/](node_modules[\\/]preact|lib[\\/](pages|shared|api)|components[\\/]ui)[\\/]|virtual:wxt-html-plugins|vite[\\/]preload-helper)/;
-  const reportView = /[\\/](lib[\\/]report[\\/]|components[\\/]report[\\/]Chart(Frame|EdgeDate)\.tsx)/;
   let pagesBuilt = 0;
   return {
     name: 'shared-page-chunks',
@@ -66,7 +62,7 @@ function sharedPageChunks(): Plugin {
     },
     outputOptions(output) {
       if (output.format !== 'es') return null;
-      // A page built on its own (reportViewBuiltAlone): what it loads at start is one file, its entry.
+      // A page built on its own (pagesBuiltAlone): what it loads at start is one file, its entry.
       if (pagesBuilt < 2) return { ...output, codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } };
       return {
         ...output,
@@ -81,8 +77,6 @@ function sharedPageChunks(): Plugin {
             { name: 'dialogs', test: dialogs },
             { name: 'limits', test: limits },
             { name: 'handover', test: handover, minShareCount: 2 },
-            // Last: the modules the groups above took stay theirs (a group takes its modules' dependencies too).
-            { name: 'report-view', test: reportView, tags: ['$initial'] },
           ],
         },
       };
@@ -119,18 +113,20 @@ function stylesInline(pages: string[]): Plugin {
 }
 
 /**
- * The report view is built apart from the other pages: everything its first frame needs is then one file, where the
- * build shared with the other pages gave it six (each fetched, and its start waiting for them all). Its later parts
- * import from that file. Pages share no code at run time (each document loads its own), so the second copy of Preact
- * and lib/pages in the package costs only bytes on disk.
+ * The report view and the site view are each built apart from the other pages: everything a first frame needs is then
+ * one file, where the build shared with the other pages split it into six or more (each fetched, and the start waiting
+ * for them all). Their later parts import from that file. Pages share no code at run time (each document loads its
+ * own), so another copy of Preact and lib/pages in the package costs only bytes on disk.
  */
-const BUILT_ALONE = 'report';
+const BUILT_ALONE = ['report', 'site'];
 
-function reportViewBuiltAlone(groups: EntrypointGroup[]) {
-  const pages = groups.find((group): group is Entrypoint[] => Array.isArray(group) && group.some((entry) => entry.name === BUILT_ALONE));
-  if (!pages || pages.length < 2) return;
-  const at = pages.findIndex((entry) => entry.name === BUILT_ALONE);
-  groups.push(pages.splice(at, 1));
+function pagesBuiltAlone(groups: EntrypointGroup[]) {
+  for (const name of BUILT_ALONE) {
+    const pages = groups.find((group): group is Entrypoint[] => Array.isArray(group) && group.some((entry) => entry.name === name));
+    if (!pages || pages.length < 2) continue;
+    const at = pages.findIndex((entry) => entry.name === name);
+    groups.push(pages.splice(at, 1));
+  }
 }
 
 // https://wxt.dev/api/config.html
@@ -147,7 +143,7 @@ export default defineConfig({
     plugins: [preact(), zodWithoutEvalProbe(), sharedPageChunks(), stylesInline(['popup/index.html', 'report/index.html'])],
   }),
   hooks: {
-    'entrypoints:grouped': (_wxt, groups) => reportViewBuiltAlone(groups),
+    'entrypoints:grouped': (_wxt, groups) => pagesBuiltAlone(groups),
     // The catalogues (locales/*.ts) become the browser's _locales; `wxt build --mode pseudo` makes every one the pseudo-locale.
     'build:publicAssets': (wxt, files) => {
       files.push(...localeFiles({ pseudo: wxt.config.mode === 'pseudo' }));
