@@ -379,6 +379,13 @@ describe('the report view’s own actions', () => {
     // The dialogs load on first use; the view's rules, theirs among them, came in report.html as one sheet (the view is built
     // alone and stylesInline writes its sheet in, wxt.config.ts), and none were added after them.
     expect(await view.styleSources()).toEqual({ applied: ['STYLE'], linksDisabled: [true] });
+    // In that sheet the shared rules (ui.css) come first and the view's own after them, which override them where they differ.
+    const [shared, own] = await view.page.evaluate(() => {
+      const selectors = [...document.styleSheets[0]!.cssRules].map((rule) => (rule as CSSStyleRule).selectorText);
+      return [selectors.indexOf('.score'), selectors.indexOf('.report')];
+    });
+    expect(shared).toBeGreaterThanOrEqual(0);
+    expect(shared).toBeLessThan(own!);
     await view.page.click('dialog[open] .segment ::-p-text(Private)');
     await view.page.click('dialog[open] button[type="submit"]');
     await view.page.waitForFunction(() => !document.querySelector('dialog[open]'));
