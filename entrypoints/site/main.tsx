@@ -1,9 +1,6 @@
 import { render } from 'preact';
-// The page's sheets in cascade order, the shared ones first, as the components import them later than the view's own.
-import '@/components/ui/theme.css';
-import '@/components/ui/ui.css';
-import '@/components/ui/dialog.css';
-import '@/components/ui/limits.css';
+import '@/components/ui/shared-styles';
+// Then the sheets of the parts it draws, in the order the shared build loaded them.
 import '@/components/handover/jira-export.css';
 import '@/components/report/report.css';
 import '@/components/handover/print.css';
