@@ -2,6 +2,31 @@ import { h, type ComponentType, type VNode } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { firstFrameShown } from '@/lib/pages/after-paint';
 
+/** How long after a page's first frame its later parts wait at most for what `holdLaterParts` named. */
+export const LATER_PARTS_HOLD_MS = 500;
+
+let held: Promise<unknown> = Promise.resolve();
+
+/**
+ * Later parts (components drawn once loaded) also wait for `work` to settle, at most LATER_PARTS_HOLD_MS after the
+ * first frame. The popup holds them for its page's state: a worker just woken works that answer out while the page
+ * would otherwise load their chunks and send their own questions, and each slows the other.
+ */
+export function holdLaterParts(work: Promise<unknown>): void {
+  held = work.catch(() => undefined);
+}
+
+/** Resolves once a page's later parts may load: its first frame shown, and what they are held for settled or waited for. */
+export function laterPartsMayLoad(): Promise<void> {
+  return firstFrameShown().then(
+    () =>
+      new Promise<void>((resolve) => {
+        setTimeout(resolve, LATER_PARTS_HOLD_MS);
+        void held.then(() => resolve());
+      }),
+  );
+}
+
 export type LazyComponent<P> = ((props: P) => VNode<P> | null) & {
   /** Starts loading its chunk (once); resolves when it can be drawn. */
   preload: () => Promise<unknown>;
@@ -30,10 +55,10 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     ));
   function Lazy(props: P): VNode<P> | null {
     const [, setReady] = useState(false);
-    // Drawn without useLoadedFirst: it appears once loaded, and is loaded once the page's first frame is shown.
+    // Drawn without useLoadedFirst: it appears once loaded, and is loaded once the page's later parts may load.
     useEffect(() => {
       if (!loaded)
-        void firstFrameShown()
+        void laterPartsMayLoad()
           .then(preload)
           .then(
             () => setReady(true),

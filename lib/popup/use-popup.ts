@@ -6,6 +6,7 @@ import { sendForService, sendToBackground } from '@/lib/pages/send-to-background
 import { checkReportable, popupTab } from '@/lib/shared/page-address';
 import type { Privacy } from '@/lib/shared/privacy';
 import { errorData } from '@/lib/pages/error-view';
+import { holdLaterParts } from '@/lib/pages/lazy-component';
 import { initialPopupState, popupReducer } from '@/lib/popup/popup-state';
 
 /** Failures that change what the popup must ask for first (connect, grant access): the page state is read again. */
@@ -93,6 +94,8 @@ export function usePopup(asked: PopupStart | null = null) {
           // For the service this window's popup reports to: none is named.
           const asked = sendToBackground('getPageState', { url: check.url, windowId: tab.windowId }, null);
           asked.catch(() => undefined); // heard by load
+          // What the popup shows beyond the page's state loads once it is answered.
+          holdLaterParts(asked);
           // The address and what was kept land together: no frame shows the address without the page's reports.
           void kept
             .then(

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { options } from 'preact';
 import { useState } from 'preact/hooks';
-import { lazyComponent, useLoadedFirst } from '@/lib/pages/lazy-component';
+import { holdLaterParts, LATER_PARTS_HOLD_MS, lazyComponent, useLoadedFirst } from '@/lib/pages/lazy-component';
 import { renderInto } from '../report/dom';
 
 /** The page's first frame, shown when a test says so (at once unless a test holds it). */
@@ -70,6 +70,8 @@ describe('a screen loaded when first needed', () => {
 
   afterEach(() => {
     frame.state.shown = Promise.resolve();
+    holdLaterParts(Promise.resolve());
+    vi.useRealTimers();
   });
 
   it('drawn once loaded, is loaded only once the first frame is shown', async () => {
@@ -90,6 +92,42 @@ describe('a screen loaded when first needed', () => {
     for (let i = 0; i < 5; i += 1) await view.settle();
     expect(loads()).toBe(1);
     expect(view.text()).toBe('Create reportScore 55');
+  });
+
+  it('drawn once loaded, waits also for what the page holds its later parts for, failed or not', async () => {
+    for (const ending of ['answered', 'failed'] as const) {
+      let end: () => void = () => undefined;
+      holdLaterParts(new Promise<void>((resolve, reject) => (end = ending === 'answered' ? resolve : () => reject(new Error('away')))));
+      const { Result, release, loads } = chunk();
+      release();
+      const view = renderInto(<Result score={61} />);
+      for (let i = 0; i < 5; i += 1) await view.settle();
+      // The first frame is shown, but what the page is waiting for is not in.
+      expect(loads()).toBe(0);
+      end();
+      for (let i = 0; i < 5; i += 1) await view.settle();
+      expect(loads()).toBe(1);
+      expect(view.text()).toBe('Score 61');
+    }
+  });
+
+  it('held for work that never ends, loads LATER_PARTS_HOLD_MS after the first frame', async () => {
+    vi.useFakeTimers();
+    frame.hold();
+    holdLaterParts(new Promise(() => undefined));
+    const { Result, release, loads } = chunk();
+    release();
+    const view = renderInto(<Result score={48} />);
+    await vi.advanceTimersByTimeAsync(LATER_PARTS_HOLD_MS * 2);
+    // Counted from the first frame, not from the opening.
+    expect(loads()).toBe(0);
+    frame.state.show();
+    await vi.advanceTimersByTimeAsync(LATER_PARTS_HOLD_MS - 1);
+    expect(loads()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(loads()).toBe(1);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(view.text()).toBe('Score 48');
   });
 
   it('held by a state until loaded, is loaded at once, before the first frame is shown', async () => {

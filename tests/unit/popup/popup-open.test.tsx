@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { parseHTML } from 'linkedom';
 import { render } from 'preact';
@@ -6,7 +6,14 @@ import type { CachedPage, PageState } from '@/lib/protocol';
 import { askPopupStart, usePopup } from '@/lib/popup/use-popup';
 import { POPUP_PAGES_ITEM, POPUP_SERVICE_ITEM, PRIVACY_DRAFT_ITEM } from '@/lib/shared/kept-for-popup';
 import { sendForService } from '@/lib/pages/send-to-background';
+import { LATER_PARTS_HOLD_MS, laterPartsMayLoad } from '@/lib/pages/lazy-component';
 import { connectedSettings } from '../support/settings';
+
+// The page's first frame is taken as shown: linkedom paints none.
+vi.mock('@/lib/pages/after-paint', async (original) => ({
+  ...(await original<typeof import('@/lib/pages/after-paint')>()),
+  firstFrameShown: () => Promise.resolve(),
+}));
 
 /** The popup's opening: what it reads itself, and the messages the background gets, in order. */
 const PAGE = 'https://example.com/blog';
@@ -75,6 +82,20 @@ describe('the popup’s opening', () => {
     release();
     await expect.poll(() => answered(seen)).toBe(true);
     expect(seen.at(-1)?.state).toMatchObject({ address: PAGE, reports: [{ id: 3 }] });
+  });
+
+  it('loads what it shows beyond the page’s state only once the background has answered', async () => {
+    await keep();
+    const seen = open();
+    await expect.poll(() => phases(seen)).toEqual(['starting', 'ready (cached)']);
+    let mayLoad = false;
+    void laterPartsMayLoad().then(() => (mayLoad = true));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The kept page is drawn and its first frame shown, but the worker is still working out the page's state.
+    expect(mayLoad).toBe(false);
+    release();
+    // Well before the hold's time is up.
+    await expect.poll(() => mayLoad, { timeout: LATER_PARTS_HOLD_MS / 2, interval: 5 }).toBe(true);
   });
 
   it('uses the questions asked before the popup was drawn, and asks no second time', async () => {
