@@ -7,11 +7,12 @@ import { askPopupStart, usePopup } from '@/lib/popup/use-popup';
 import { POPUP_PAGES_ITEM, POPUP_SERVICE_ITEM, PRIVACY_DRAFT_ITEM } from '@/lib/shared/kept-for-popup';
 import { sendForService } from '@/lib/pages/send-to-background';
 import { LATER_PARTS_HOLD_MS, laterPartsMayLoad } from '@/lib/pages/lazy-component';
+import type * as AfterPaint from '@/lib/pages/after-paint';
 import { connectedSettings } from '../support/settings';
 
 // The page's first frame is taken as shown: linkedom paints none.
 vi.mock('@/lib/pages/after-paint', async (original) => ({
-  ...(await original<typeof import('@/lib/pages/after-paint')>()),
+  ...(await original<typeof AfterPaint>()),
   firstFrameShown: () => Promise.resolve(),
 }));
 
