@@ -21,6 +21,12 @@ export const FIGURES = [
   { label: 'popup, warm: ready ÷ blank page', of: 'popupReady', floor: 'blankReady', goal: 1.6 },
   { label: 'popup, cold: page’s reports painted ÷ blank page, cold', of: 'coldPopupShown', floor: 'coldBlank', goal: 1.6 },
   { label: 'popup, cold: ready ÷ blank page, cold', of: 'coldPopupReady', floor: 'coldBlank', goal: 1.8 },
+  {
+    label: 'popup, worker stopped, a page of ours open: ready ÷ blank page opened so',
+    of: 'asleepPopupReady',
+    floor: 'asleepBlank',
+    goal: 1.8,
+  },
   { label: 'worker: stopped → first answer ÷ a worker that only answers', of: 'workerCold', floor: 'workerFloor', goal: 1.3 },
   { label: 'report view, kept copy: first screen drawn ÷ blank tab', of: 'reportKept', floor: 'tabBlank', goal: 1.5 },
   { label: 'report view, first opening: first screen drawn ÷ blank tab', of: 'reportFirst', floor: 'tabBlank', goal: 1.8 },

@@ -66,6 +66,10 @@ export async function runScenarios(o: ScenarioOptions): Promise<Samples> {
     // The least any client could do once the page's answer is in: read it, then change the rows.
     const optionsLeast = optionsFloor.map((ms, i) => ms + (paging.read[i] ?? Number.NaN));
 
+    o.log('popup and blank page, with the worker stopped and the options page open');
+    await tab.bringToFront();
+    const asleep = await benchPopup(ext, tab, o.runs, o.warmup, true, undefined, { withLeast: false });
+
     o.log('popup, blank page and the answer-only popup, with the worker stopped and no page of theirs open');
     await options.close();
     await floor.sender.close();
@@ -87,6 +91,8 @@ export async function runScenarios(o: ScenarioOptions): Promise<Samples> {
       coldAsks: cold.asks.map((s) => s.ready),
       coldPopupStatic: cold.static.map((s) => s.ready),
       coldPopupWords: cold.words.map((s) => s.ready),
+      asleepPopupReady: asleep.popup.map((s) => s.ready),
+      asleepBlank: asleep.blank.map((s) => s.ready),
       ...worker,
       ...report,
       optionsPage: paging.samples,
