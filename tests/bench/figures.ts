@@ -42,6 +42,11 @@ export const LEAST = [
     floor: 'blankReady',
   },
   { label: 'popup, cold, least: the same page, our worker stopped ÷ blank page, cold', of: 'coldAsks', floor: 'coldBlank' },
+  {
+    label: 'popup, worker stopped, a page of ours open, least: the same page ÷ blank page opened so',
+    of: 'asleepAsks',
+    floor: 'asleepBlank',
+  },
   { label: 'popup, warm, least: its ready frame as a static page, no script ÷ blank page', of: 'popupStatic', floor: 'blankReady' },
   {
     label: 'popup, warm, least: the same static page, first contentful paint ÷ blank page',

@@ -115,11 +115,11 @@ export async function writeStaticPopup(ext: ExtensionBrowser, tab: Page): Promis
 
 /**
  * `runs` of each, interleaved so all meet the same machine load; `warmup` of each first, not kept.
- * `cold`: each opening waits `settleMs` after stopping the worker, for the extension's process to end;
- * the caller closes the extension's other pages first. `answerOnly`: its popup is opened too, its worker stopped alike.
+ * `cold`: each opening waits `settleMs` after stopping the worker, for the extension's process to end when the
+ * caller has closed the extension's other pages first. `answerOnly`: its popup is opened too, its worker stopped alike.
  * `asks`: the page that only asks our background the popup's question, opened alike; `static`: the popup's ready frame
  * as a page without script (`writeStaticPopup`, written before), opened alike; `words`: the same frame drawn by script
- * after the catalogue is read, opened alike. `withLeast: false`: the popup and the blank page only.
+ * after the catalogue is read, opened alike. `frames: false`: neither of the last two.
  */
 export async function benchPopup(
   ext: ExtensionBrowser,
@@ -128,7 +128,7 @@ export async function benchPopup(
   warmup: number,
   cold: boolean,
   answerOnly?: Answerer,
-  { withLeast = true, settleMs = 1_000 } = {},
+  { frames = true, settleMs = 1_000 } = {},
 ) {
   const settle = () => new Promise<void>((resolve) => setTimeout(resolve, settleMs));
   const stopped = cold ? () => ext.stopWorker().then(settle) : undefined;
@@ -143,19 +143,16 @@ export async function benchPopup(
   for (let i = 0; i < warmup + runs; i += 1) {
     const sample = await openPopupOnce(ext, tab, 'popup', stopped);
     const blank = await openPopupOnce(ext, tab, 'blank', stopped);
-    if (i >= warmup) {
-      result.popup.push(sample);
-      result.blank.push(blank);
-    }
-    if (!withLeast) continue;
     const asks = await openPopupOnce(ext, tab, 'asks', stopped);
-    const staticFrame = await openPopupOnce(ext, tab, 'static', stopped);
-    const words = await openPopupOnce(ext, tab, 'words', stopped);
+    const staticFrame = frames && (await openPopupOnce(ext, tab, 'static', stopped));
+    const words = frames && (await openPopupOnce(ext, tab, 'words', stopped));
     const least = answerOnly && (await openPopupOnce(ext, tab, answerOnly, cold ? () => answerOnly.workers.stopWorker().then(settle) : undefined));
     if (i < warmup) continue;
+    result.popup.push(sample);
+    result.blank.push(blank);
     result.asks.push(asks);
-    result.static.push(staticFrame);
-    result.words.push(words);
+    if (staticFrame) result.static.push(staticFrame);
+    if (words) result.words.push(words);
     if (least) result.answerOnly.push(least);
   }
   return result;

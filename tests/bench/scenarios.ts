@@ -66,9 +66,9 @@ export async function runScenarios(o: ScenarioOptions): Promise<Samples> {
     // The least any client could do once the page's answer is in: read it, then change the rows.
     const optionsLeast = optionsFloor.map((ms, i) => ms + (paging.read[i] ?? Number.NaN));
 
-    o.log('popup and blank page, with the worker stopped and the options page open');
+    o.log('popup, blank page and the page that only asks, with the worker stopped and the options page open');
     await tab.bringToFront();
-    const asleep = await benchPopup(ext, tab, o.runs, o.warmup, true, undefined, { withLeast: false });
+    const asleep = await benchPopup(ext, tab, o.runs, o.warmup, true, undefined, { frames: false });
 
     o.log('popup, blank page and the answer-only popup, with the worker stopped and no page of theirs open');
     await options.close();
@@ -93,6 +93,7 @@ export async function runScenarios(o: ScenarioOptions): Promise<Samples> {
       coldPopupWords: cold.words.map((s) => s.ready),
       asleepPopupReady: asleep.popup.map((s) => s.ready),
       asleepBlank: asleep.blank.map((s) => s.ready),
+      asleepAsks: asleep.asks.map((s) => s.ready),
       ...worker,
       ...report,
       optionsPage: paging.samples,

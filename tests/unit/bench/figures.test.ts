@@ -46,9 +46,12 @@ describe('the bench’s figures', () => {
   });
 
   it('sets the page that only asks our background against the blank page of the same temperature', () => {
-    const [, warm, cold] = leastOf(samplesAt(100, { asksReady: [150, 160], blankReady: [100], coldAsks: [300], coldBlank: [200] }));
+    const [, warm, cold, asleep] = leastOf(
+      samplesAt(100, { asksReady: [150, 160], blankReady: [100], coldAsks: [300], coldBlank: [200], asleepAsks: [240], asleepBlank: [80] }),
+    );
     expect(warm).toMatchObject({ median: 155, floor: 100, value: 1.55 });
     expect(cold).toMatchObject({ median: 300, floor: 200, value: 1.5 });
+    expect(asleep).toMatchObject({ median: 240, floor: 80, value: 3 });
   });
 
   it('gives the least options paging in ms above the least DOM change, as its figure', () => {
