@@ -15,14 +15,14 @@ export const QueuedNotice = lazyComponent(() => import('@/components/popup/Queue
 export const JobProgress = lazyComponent(() => import('@/components/popup/JobProgress').then((m) => m.JobProgress));
 export const JobResult = lazyComponent(() => import('@/components/popup/JobResult').then((m) => m.JobResult));
 export const PasswordField = lazyComponent(() => import('@/components/popup/PasswordField').then((m) => m.PasswordField));
-/** What the popup offers beyond reporting the page: it appears once loaded, after the first frame. */
+/** What the popup offers beyond reporting the page: it appears once loaded, after the first frame and the page's state (`holdLaterParts`). */
 export const PageActions = lazyComponent(() => import('@/components/popup/PageActions').then((m) => m.PageActions));
 /** The "This site" line: asked once the popup is ready, and drawn once its code is in. */
 export const SiteGlanceLine = lazyComponent(() => import('@/components/popup/SiteGlanceLine').then((m) => m.SiteGlanceLine));
 /** The header's service switch, with several services: it appears once loaded. */
 export const ServiceSwitch = lazyComponent(() => import('@/components/popup/ServiceSwitch').then((m) => m.ServiceSwitch));
 export const FailureNotice = lazyComponent(() => import('@/components/popup/FailureNotice').then((m) => m.FailureNotice));
-/** The live region: a report started, done, failed or queued. Loaded once the popup is ready, after its first frame. */
+/** The live region: a report started, done, failed or queued. Loaded once the popup is ready, after its first frame and the page's state. */
 export const PopupAnnouncer = lazyComponent(() => import('@/components/popup/PopupAnnouncer').then((m) => m.PopupAnnouncer));
 
 /** The lazy screens the popup draws for `state` with `privacy` chosen. */
