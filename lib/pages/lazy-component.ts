@@ -6,6 +6,8 @@ import { firstFrameShown } from '@/lib/pages/after-paint';
 export const LATER_PARTS_HOLD_MS = 500;
 
 let held: Promise<unknown> = Promise.resolve();
+/** When the later parts may load, worked out once for what they are held for. */
+let mayLoad: Promise<void> | undefined;
 
 /**
  * Later parts (components drawn once loaded) also wait for `work` to settle, at most LATER_PARTS_HOLD_MS after the
@@ -14,17 +16,14 @@ let held: Promise<unknown> = Promise.resolve();
  */
 export function holdLaterParts(work: Promise<unknown>): void {
   held = work.catch(() => undefined);
+  mayLoad = undefined;
 }
 
 /** Resolves once a page's later parts may load: its first frame shown, and what they are held for settled or waited for. */
 export function laterPartsMayLoad(): Promise<void> {
-  return firstFrameShown().then(
-    () =>
-      new Promise<void>((resolve) => {
-        setTimeout(resolve, LATER_PARTS_HOLD_MS);
-        void held.then(() => resolve());
-      }),
-  );
+  return (mayLoad ??= firstFrameShown().then(() =>
+    Promise.race([held.then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, LATER_PARTS_HOLD_MS))]),
+  ));
 }
 
 export type LazyComponent<P> = ((props: P) => VNode<P> | null) & {
