@@ -89,7 +89,7 @@ export interface RunningService {
    * The last 1000 requests received; `path` is the request target, query included, and `authorization` the header it
    * carried (null without one): tests assert which key went where.
    */
-  requestLog: { method: string; path: string; at: number; authorization: string | null }[];
+  requestLog: { method: string; path: string; at: number; authorization: string | null; host: string | null }[];
   /** How many of the logged requests asked for a report to be made (POST /api/v1/reports). */
   createRequests(): number;
   close(): Promise<void>;
@@ -132,7 +132,13 @@ export async function startReportService(o: ServiceOptions = {}): Promise<Runnin
   const state: ServiceState = { store, limiter, settings, origin: '', closing: closing.signal };
 
   const server = createServer((req, res) => {
-    requestLog.push({ method: req.method ?? 'GET', path: req.url ?? '/', at: Date.now(), authorization: req.headers.authorization ?? null });
+    requestLog.push({
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      at: Date.now(),
+      authorization: req.headers.authorization ?? null,
+      host: req.headers.host ?? null,
+    });
     if (requestLog.length > LOG_SIZE) requestLog.splice(0, requestLog.length - LOG_SIZE);
     void respond(state, req, res);
   });
