@@ -133,13 +133,14 @@ describe('each account sees only its own reports', () => {
 });
 
 describe('the request log', () => {
-  it('records method, request target (query included) and the Authorization it was sent', async () => {
+  it('records method, request target (query included), the Authorization and the Host it was sent', async () => {
     service.requestLog.length = 0;
     await api('/reports?search=abc', { key: alice.apiKey });
     await api('/reports');
+    const host = new URL(service.baseUrl).host;
     expect(service.requestLog).toEqual([
-      { method: 'GET', path: '/api/v1/reports?search=abc', authorization: `Bearer ${alice.apiKey}`, at: expect.any(Number) },
-      { method: 'GET', path: '/api/v1/reports', authorization: null, at: expect.any(Number) },
+      { method: 'GET', path: '/api/v1/reports?search=abc', authorization: `Bearer ${alice.apiKey}`, host, at: expect.any(Number) },
+      { method: 'GET', path: '/api/v1/reports', authorization: null, host, at: expect.any(Number) },
     ]);
   });
 });
