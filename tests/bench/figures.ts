@@ -61,6 +61,11 @@ export const LEAST = [
   },
   { label: 'popup, cold, least: the same, cold ÷ blank page, cold', of: 'coldPopupWords', floor: 'coldBlank' },
   { label: 'report view, least: its kept first frame as a static page, no script ÷ blank tab', of: 'reportStatic', floor: 'tabBlank' },
+  {
+    label: 'report view, least: the same frame set by a script once our background answers with the kept copy ÷ blank tab',
+    of: 'reportAsks',
+    floor: 'tabBlank',
+  },
   { label: 'worker, least: our background parsed, not run, then only answering ÷ answer-only', of: 'workerParsed', floor: 'workerFloor' },
   { label: 'worker, least: our background’s modules run, none of its start ÷ answer-only', of: 'workerEvaluated', floor: 'workerFloor' },
   { label: 'worker, least: our background started, listeners and all, answering at once ÷ answer-only', of: 'workerStarted', floor: 'workerFloor' },

@@ -1,9 +1,11 @@
 /**
- * The bench's copy of the production build (sizes are measured on the build itself), with two files added:
+ * The bench's copy of the production build (sizes are measured on the build itself), with these files added:
  *   - bench-probe.js, loaded first in popup.html and report.html: notes when the page draws its content (ProbeMarks);
  *   - bench-blank.html, an extension page of one line with the same probe: the floor of the popup and the report view;
  *   - bench-asks.html, the least page that waits for what the popup's ready waits for: it finds its tab, asks our own
- *     background the popup's one question (the service asked for the page's reports), and paints one line.
+ *     background the popup's one question (the service asked for the page's reports), and paints one line;
+ *   - bench-report-asks.html (written by report-bench.ts) may ask our background too, as the background's list of its
+ *     own pages names it.
  * An extension page may only run the extension's own scripts (MV3 CSP), hence a file.
  */
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +13,7 @@ import { join } from 'node:path';
 
 export const BLANK_PAGE = 'bench-blank.html';
 export const ASKS_PAGE = 'bench-asks.html';
+export const REPORT_ASKS_PAGE = 'bench-report-asks.html';
 
 /**
  * In the page's clock, ms. `shown`: the popup's reports (cached or answered) or the report view's first checks drawn,
@@ -86,13 +89,15 @@ export async function instrumentBuild(buildDir: string, into: string): Promise<s
   await writeFile(join(into, BLANK_PAGE), BLANK);
   await writeFile(join(into, ASKS_PAGE), ASKS);
   await writeFile(join(into, 'bench-asks.js'), ASKS_SCRIPT);
-  // The background answers only the extension's own pages: the copy lists the asking page among them.
+  // The background answers only the extension's own pages: the copy lists the asking pages among them.
   const background = await readFile(join(into, 'background.js'), 'utf8');
   const ownPages = /([`'"])\/popup\.html\1(?=,\s*\1\/options\.html\1)/;
   if (!ownPages.test(background)) throw new Error('The background’s list of its own pages was not found');
   await writeFile(
     join(into, 'background.js'),
-    background.replace(ownPages, (page, quote: string) => `${page},${quote}/${ASKS_PAGE}${quote}`),
+    background.replace(ownPages, (page, quote: string) =>
+      [page, ...[ASKS_PAGE, REPORT_ASKS_PAGE].map((asks) => `${quote}/${asks}${quote}`)].join(','),
+    ),
   );
   for (const page of ['popup.html', 'report.html']) {
     const html = await readFile(join(into, page), 'utf8');

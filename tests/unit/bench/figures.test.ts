@@ -54,6 +54,17 @@ describe('the bench’s figures', () => {
     expect(asleep).toMatchObject({ median: 240, floor: 80, value: 3 });
   });
 
+  it('sets the report view’s two least frames, static and asked for, against the same blank tab as its figures', () => {
+    const least = leastOf(samplesAt(100, { reportStatic: [110, 112], reportAsks: [140, 150, 130], tabBlank: [100] })).filter((f) =>
+      f.label.startsWith('report view, least'),
+    );
+    expect(least).toMatchObject([
+      { median: 111, floor: 100, value: 1.11 },
+      { n: 3, median: 140, floor: 100, value: 1.4 },
+    ]);
+    expect(SAMPLES).toContain('reportAsks');
+  });
+
   it('gives the least options paging in ms above the least DOM change, as its figure', () => {
     const least = leastOf(samplesAt(100, { optionsLeast: [48, 50, 52], optionsFloor: [35, 37] })).find((f) => f.label.startsWith('options, least'));
     expect(least).toMatchObject({ n: 3, median: 50, floor: 36, value: 14, plus: true });
