@@ -71,8 +71,9 @@ async function writeLeastFirstFrames(ext: ExtensionBrowser, view: string, id: nu
 
 /**
  * The report view of `report` (`checks` checks): its first opening (the extension's session storage emptied first),
- * then again from the copy the background kept, then the blank page in a tab, then its first frame as a static page and as set once asked for. `runs` of each, interleaved so all meet
- * the same machine load; `warmup` of each first, not kept.
+ * then again from the copy the background kept, then the blank page in a tab, then its first frame as a static page
+ * and as set once asked for. `runs` of each, interleaved so all meet the same machine load; `warmup` of each first,
+ * not kept.
  */
 export async function benchReportView(ext: ExtensionBrowser, report: { id: number; url: string }, checks: number, runs: number, warmup: number) {
   const result = {
