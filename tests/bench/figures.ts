@@ -60,10 +60,25 @@ export const LEAST = [
     floor: 'blankReady',
   },
   { label: 'popup, cold, least: the same, cold ÷ blank page, cold', of: 'coldPopupWords', floor: 'coldBlank' },
+  {
+    label: 'popup, warm, least: the same frame drawn once our background answers the popup’s question, catalogue read ÷ blank page',
+    of: 'popupAsksFrame',
+    floor: 'blankReady',
+  },
+  {
+    label: 'popup, cold, least: the frame drawn once our stopped worker answers, cold ÷ blank page, cold',
+    of: 'coldPopupAsksFrame',
+    floor: 'coldBlank',
+  },
   { label: 'report view, least: its kept first frame as a static page, no script ÷ blank tab', of: 'reportStatic', floor: 'tabBlank' },
   {
     label: 'report view, least: the same frame set by a script once our background answers with the kept copy ÷ blank tab',
     of: 'reportAsks',
+    floor: 'tabBlank',
+  },
+  {
+    label: 'report view, least: the same frame set once our background answers with the report from the service, none kept ÷ blank tab',
+    of: 'reportAsksFirst',
     floor: 'tabBlank',
   },
   { label: 'worker, least: our background parsed, not run, then only answering ÷ answer-only', of: 'workerParsed', floor: 'workerFloor' },

@@ -4,8 +4,8 @@
  *   - bench-blank.html, an extension page of one line with the same probe: the floor of the popup and the report view;
  *   - bench-asks.html, the least page that waits for what the popup's ready waits for: it finds its tab, asks our own
  *     background the popup's one question (the service asked for the page's reports), and paints one line;
- *   - bench-report-asks.html (written by report-bench.ts) may ask our background too, as the background's list of its
- *     own pages names it.
+ *   - bench-popup-asks-frame.html (written by popup-bench.ts), bench-report-asks.html and bench-report-asks-first.html
+ *     (written by report-bench.ts) may ask our background too, as the background's list of its own pages names them.
  * An extension page may only run the extension's own scripts (MV3 CSP), hence a file.
  */
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -13,7 +13,11 @@ import { join } from 'node:path';
 
 export const BLANK_PAGE = 'bench-blank.html';
 export const ASKS_PAGE = 'bench-asks.html';
+export const POPUP_ASKS_FRAME_PAGE = 'bench-popup-asks-frame.html';
 export const REPORT_ASKS_PAGE = 'bench-report-asks.html';
+export const REPORT_ASKS_FIRST_PAGE = 'bench-report-asks-first.html';
+/** The bench's pages that ask our background, listed among its own pages in the bench's copy. */
+export const ASKING_PAGES = [ASKS_PAGE, POPUP_ASKS_FRAME_PAGE, REPORT_ASKS_PAGE, REPORT_ASKS_FIRST_PAGE] as const;
 
 /**
  * In the page's clock, ms. `shown`: the popup's reports (cached or answered) or the report view's first checks drawn,
@@ -95,9 +99,7 @@ export async function instrumentBuild(buildDir: string, into: string): Promise<s
   if (!ownPages.test(background)) throw new Error('The background’s list of its own pages was not found');
   await writeFile(
     join(into, 'background.js'),
-    background.replace(ownPages, (page, quote: string) =>
-      [page, ...[ASKS_PAGE, REPORT_ASKS_PAGE].map((asks) => `${quote}/${asks}${quote}`)].join(','),
-    ),
+    background.replace(ownPages, (page, quote: string) => [page, ...ASKING_PAGES.map((asks) => `${quote}/${asks}${quote}`)].join(',')),
   );
   for (const page of ['popup.html', 'report.html']) {
     const html = await readFile(join(into, page), 'utf8');

@@ -1,6 +1,6 @@
 import type { Page, Target } from 'puppeteer-core';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
-import { ASKS_PAGE, BLANK_PAGE, writeStaticFrame, type ProbeMarks } from './instrument.ts';
+import { ASKS_PAGE, BLANK_PAGE, POPUP_ASKS_FRAME_PAGE, writeStaticFrame, type ProbeMarks } from './instrument.ts';
 import type { Answerer } from './worker-bench.ts';
 
 /** What the probe saw in one opening, from the page's navigation start, ms: the frames after shown and ready. */
@@ -38,15 +38,20 @@ export async function probeOf(page: Page, timeoutMs = 15_000): Promise<PageSampl
 export async function openPopupOnce(
   ext: ExtensionBrowser,
   tab: Page,
-  which: 'popup' | 'blank' | 'asks' | 'static' | 'words' | Answerer,
+  which: 'popup' | 'blank' | 'asks' | 'static' | 'words' | 'asksFrame' | Answerer,
   beforeClick?: () => Promise<void>,
 ): Promise<PageSample> {
   const id = typeof which === 'string' ? ext.extensionId : which.id;
   const extension = (await ext.browser.extensions()).get(id);
   if (!extension) throw new Error(`The extension ${id} is not installed`);
-  const file = { popup: 'popup.html', blank: BLANK_PAGE, asks: ASKS_PAGE, static: STATIC_POPUP, words: WORDS_POPUP }[
-    typeof which === 'string' ? which : 'popup'
-  ];
+  const file = {
+    popup: 'popup.html',
+    blank: BLANK_PAGE,
+    asks: ASKS_PAGE,
+    static: STATIC_POPUP,
+    words: WORDS_POPUP,
+    asksFrame: POPUP_ASKS_FRAME_PAGE,
+  }[typeof which === 'string' ? which : 'popup'];
   if (typeof which === 'string') await (await ext.worker()).evaluate((popup: string) => browser.action.setPopup({ popup }), file);
   await beforeClick?.();
   await tab.bringToFront();
@@ -85,10 +90,27 @@ document.getElementById('app').innerHTML = ${JSON.stringify(main)};
 }
 
 /**
+ * What any popup pays that shows our ready frame once our background has answered the popup's question: its tab found,
+ * the question asked (as bench-asks.js asks it), the catalogue read meanwhile, then the frame drawn at once.
+ */
+function asksFrameScript(main: string): string {
+  return `const asked = chrome.tabs.query({ active: true, currentWindow: true }).then(([tab]) =>
+  chrome.runtime.sendMessage({ type: 'getPageState', payload: { url: tab.url, windowId: tab.windowId } }),
+);
+chrome.i18n.getMessage('langTag');
+asked.then((reply) => {
+  if (!reply || !reply.ok) throw new Error('getPageState answered ' + JSON.stringify(reply));
+  document.getElementById('app').innerHTML = ${JSON.stringify(main)};
+});
+`;
+}
+
+/**
  * The least the popup's ready screen can cost: the DOM of its ready frame over `tab` (the page's reports, the Report
  * button enabled), with the popup's own styles and no script, written into the loaded extension's folder as a page, so
  * a popup pays only for parsing, styling, laying out and painting what the popup draws. The words are those drawn,
- * so the catalogue is not read. A second page draws the same frame by script after reading it (`wordsScript`).
+ * so the catalogue is not read. A second page draws the same frame by script after reading it (`wordsScript`), a third
+ * once our background has answered the popup's question too (`asksFrameScript`).
  */
 export async function writeStaticPopup(ext: ExtensionBrowser, tab: Page): Promise<void> {
   const extension = (await ext.browser.extensions()).get(ext.extensionId);
@@ -108,6 +130,7 @@ export async function writeStaticPopup(ext: ExtensionBrowser, tab: Page): Promis
     if (!frame.main) throw new Error('The popup drew no main.popup to copy');
     await writeStaticFrame(ext.extensionDir, 'popup.html', STATIC_POPUP, frame, 'Ready frame');
     await writeStaticFrame(ext.extensionDir, 'popup.html', WORDS_POPUP, frame, 'Words and dates', wordsScript);
+    await writeStaticFrame(ext.extensionDir, 'popup.html', POPUP_ASKS_FRAME_PAGE, frame, 'Ready frame, asked for', asksFrameScript);
   } finally {
     await page.close();
   }
@@ -119,7 +142,8 @@ export async function writeStaticPopup(ext: ExtensionBrowser, tab: Page): Promis
  * caller has closed the extension's other pages first. `answerOnly`: its popup is opened too, its worker stopped alike.
  * `asks`: the page that only asks our background the popup's question, opened alike; `static`: the popup's ready frame
  * as a page without script (`writeStaticPopup`, written before), opened alike; `words`: the same frame drawn by script
- * after the catalogue is read, opened alike. `frames: false`: neither of the last two.
+ * after the catalogue is read, opened alike; `asksFrame`: the same frame drawn once our background has answered the
+ * popup's question, opened alike. `frames: false`: none of the last three.
  */
 export async function benchPopup(
   ext: ExtensionBrowser,
@@ -138,6 +162,7 @@ export async function benchPopup(
     asks: [] as PageSample[],
     static: [] as PageSample[],
     words: [] as PageSample[],
+    asksFrame: [] as PageSample[],
     answerOnly: [] as PageSample[],
   };
   for (let i = 0; i < warmup + runs; i += 1) {
@@ -146,6 +171,7 @@ export async function benchPopup(
     const asks = await openPopupOnce(ext, tab, 'asks', stopped);
     const staticFrame = frames && (await openPopupOnce(ext, tab, 'static', stopped));
     const words = frames && (await openPopupOnce(ext, tab, 'words', stopped));
+    const asksFrame = frames && (await openPopupOnce(ext, tab, 'asksFrame', stopped));
     const least = answerOnly && (await openPopupOnce(ext, tab, answerOnly, cold ? () => answerOnly.workers.stopWorker().then(settle) : undefined));
     if (i < warmup) continue;
     result.popup.push(sample);
@@ -153,6 +179,7 @@ export async function benchPopup(
     result.asks.push(asks);
     if (staticFrame) result.static.push(staticFrame);
     if (words) result.words.push(words);
+    if (asksFrame) result.asksFrame.push(asksFrame);
     if (least) result.answerOnly.push(least);
   }
   return result;

@@ -1,6 +1,6 @@
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
 import { reportViewPath } from '../../lib/shared/report-view-address.ts';
-import { BLANK_PAGE, REPORT_ASKS_PAGE, writeStaticFrame, type DrawnFrame } from './instrument.ts';
+import { BLANK_PAGE, REPORT_ASKS_FIRST_PAGE, REPORT_ASKS_PAGE, writeStaticFrame, type DrawnFrame } from './instrument.ts';
 import { probeOf, type PageSample } from './popup-bench.ts';
 
 /** The report view's checks, one line each. */
@@ -51,28 +51,34 @@ async function drawnFirstFrame(ext: ExtensionBrowser, view: string): Promise<Dra
 }
 
 /**
- * The least the report view's first screen can cost, written into the loaded extension's folder as two pages with the
+ * The least the report view's first screen can cost, written into the loaded extension's folder as three pages with the
  * view's own styles: its first frame as static HTML, so a tab pays only for parsing, styling, laying out and painting
- * what the view draws first; and the same frame set by one small script once our background has answered it with the
- * report's kept copy, so a tab pays for that question too. Returns their paths.
+ * what the view draws first; the same frame set by one small script once our background has answered it with the
+ * report's kept copy, so a tab pays for that question too; and the same once our background has answered it with the
+ * report read from the service, as a first opening asks, with no copy kept. Returns their paths.
  */
-async function writeLeastFirstFrames(ext: ExtensionBrowser, view: string, id: number): Promise<{ staticFrame: string; asksFrame: string }> {
+async function writeLeastFirstFrames(ext: ExtensionBrowser, view: string, report: { id: number; url: string }) {
   const frame = await drawnFirstFrame(ext, view);
-  const asks = (main: string) => `chrome.runtime.sendMessage({ type: 'getCachedReport', payload: { id: ${id} } }).then((reply) => {
-  if (!reply || !reply.ok || !reply.value) throw new Error('getCachedReport answered ' + JSON.stringify(reply));
+  const asking =
+    (type: string, payload: object) =>
+    (main: string) => `chrome.runtime.sendMessage({ type: '${type}', payload: ${JSON.stringify(payload)} }).then((reply) => {
+  if (!reply || !reply.ok || !reply.value) throw new Error('${type} answered ' + JSON.stringify(reply));
   document.getElementById('app').innerHTML = ${JSON.stringify(main)};
 });
 `;
+  const at = (file: string, title: string, drawBy?: (main: string) => string) =>
+    writeStaticFrame(ext.extensionDir, 'report.html', file, frame, title, drawBy);
   return {
-    staticFrame: await writeStaticFrame(ext.extensionDir, 'report.html', STATIC_REPORT, frame, 'First frame'),
-    asksFrame: await writeStaticFrame(ext.extensionDir, 'report.html', REPORT_ASKS_PAGE, frame, 'First frame, asked for', asks),
+    staticFrame: await at(STATIC_REPORT, 'First frame'),
+    asksFrame: await at(REPORT_ASKS_PAGE, 'First frame, asked for', asking('getCachedReport', { id: report.id })),
+    asksFirst: await at(REPORT_ASKS_FIRST_PAGE, 'First frame, asked for from the service', asking('getReport', { id: report.id, url: report.url })),
   };
 }
 
 /**
  * The report view of `report` (`checks` checks): its first opening (the extension's session storage emptied first),
- * then again from the copy the background kept, then the blank page in a tab, then its first frame as a static page
- * and as set once asked for. `runs` of each, interleaved so all meet the same machine load; `warmup` of each first,
+ * then again from the copy the background kept, then the blank page in a tab, then its first frame as a static page,
+ * as set once the kept copy is asked for, and as set once the report is asked for with no copy kept. `runs` of each, interleaved so all meet the same machine load; `warmup` of each first,
  * not kept.
  */
 export async function benchReportView(ext: ExtensionBrowser, report: { id: number; url: string }, checks: number, runs: number, warmup: number) {
@@ -82,12 +88,14 @@ export async function benchReportView(ext: ExtensionBrowser, report: { id: numbe
     tabBlank: [] as number[],
     reportStatic: [] as number[],
     reportAsks: [] as number[],
+    reportAsksFirst: [] as number[],
   };
   const view = reportViewPath({ id: report.id, url: report.url }).slice(1);
   await openTabOnce(ext, view);
-  const { staticFrame, asksFrame } = await writeLeastFirstFrames(ext, view, report.id);
+  const { staticFrame, asksFrame, asksFirst } = await writeLeastFirstFrames(ext, view, report);
+  const forgetKept = async () => (await ext.worker()).evaluate(() => browser.storage.session.clear());
   for (let i = 0; i < warmup + runs; i += 1) {
-    await (await ext.worker()).evaluate(() => browser.storage.session.clear());
+    await forgetKept();
     const first = await openTabOnce(ext, view, checks);
     const kept = await openTabOnce(ext, view, checks);
     if (first.shownState !== 'ready' || kept.shownState !== 'cached' || first.count !== checks || kept.count !== checks) {
@@ -97,12 +105,15 @@ export async function benchReportView(ext: ExtensionBrowser, report: { id: numbe
     const least = await openTabOnce(ext, staticFrame);
     // After the kept opening: the copy it was drawn from is there to be asked for.
     const asked = await openTabOnce(ext, asksFrame);
+    await forgetKept();
+    const askedFirst = await openTabOnce(ext, asksFirst);
     if (i < warmup) continue;
     result.reportFirst.push(first.shown);
     result.reportKept.push(kept.shown);
     result.tabBlank.push(blank.shown);
     result.reportStatic.push(least.shown);
     result.reportAsks.push(asked.shown);
+    result.reportAsksFirst.push(askedFirst.shown);
   }
   return result;
 }

@@ -54,15 +54,32 @@ describe('the bench’s figures', () => {
     expect(asleep).toMatchObject({ median: 240, floor: 80, value: 3 });
   });
 
-  it('sets the report view’s two least frames, static and asked for, against the same blank tab as its figures', () => {
-    const least = leastOf(samplesAt(100, { reportStatic: [110, 112], reportAsks: [140, 150, 130], tabBlank: [100] })).filter((f) =>
-      f.label.startsWith('report view, least'),
-    );
+  it('sets the report view’s three least frames, static, asked for kept and asked for first, against the same blank tab as its figures', () => {
+    const least = leastOf(
+      samplesAt(100, { reportStatic: [110, 112], reportAsks: [140, 150, 130], reportAsksFirst: [190, 170], tabBlank: [100] }),
+    ).filter((f) => f.label.startsWith('report view, least'));
     expect(least).toMatchObject([
       { median: 111, floor: 100, value: 1.11 },
       { n: 3, median: 140, floor: 100, value: 1.4 },
+      { n: 2, median: 180, floor: 100, value: 1.8 },
     ]);
     expect(SAMPLES).toContain('reportAsks');
+    expect(SAMPLES).toContain('reportAsksFirst');
+  });
+
+  it('sets the popup’s ready frame drawn once our background answers against the blank page of the same temperature', () => {
+    const least = leastOf(samplesAt(100, { popupAsksFrame: [170, 180], blankReady: [100], coldPopupAsksFrame: [380], coldBlank: [200] })).filter(
+      (f) => /^popup, (warm, least: the same frame drawn once|cold, least: the frame drawn once)/.test(f.label),
+    );
+    expect(least).toMatchObject([
+      { n: 2, median: 175, floor: 100, value: 1.75 },
+      { n: 1, median: 380, floor: 200, value: 1.9 },
+    ]);
+  });
+
+  it('names each figure and least row once: runs are compared by their labels', () => {
+    const labels = [...figuresOf(samplesAt(100)), ...leastOf(samplesAt(100))].map((f) => f.label);
+    expect(new Set(labels).size).toBe(labels.length);
   });
 
   it('gives the least options paging in ms above the least DOM change, as its figure', () => {

@@ -44,10 +44,15 @@ describe('the bench’s copy of the build', () => {
     expect(read('bench-probe.js')).toContain("main.hasAttribute('data-bench-blank')");
   });
 
-  it('adds the page that asks the popup’s question, and lists it and the report view’s asking page among the background’s own pages', () => {
+  it('adds the page that asks the popup’s question, and lists it and the other asking pages among the background’s own pages', () => {
     expect(scripts(read(ASKS_PAGE))).toEqual(['<script src="/bench-probe.js">', '<script src="/bench-asks.js" defer>']);
     expect(read('bench-asks.js')).toContain("type: 'getPageState'");
-    expect(read('background.js')).toBe(BACKGROUND.replace('`/popup.html`,', '`/popup.html`,`/bench-asks.html`,`/bench-report-asks.html`,'));
+    expect(read('background.js')).toBe(
+      BACKGROUND.replace(
+        '`/popup.html`,',
+        '`/popup.html`,`/bench-asks.html`,`/bench-popup-asks-frame.html`,`/bench-report-asks.html`,`/bench-report-asks-first.html`,',
+      ),
+    );
   });
 
   it('says so when the background’s own pages are not found', async () => {
