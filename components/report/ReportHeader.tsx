@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
 import type { ReportView } from '@/lib/protocol';
 import { summariseChecks } from '@/lib/shared/check-summary';
 import { PRIVACY_TEXT } from '@/lib/shared/privacy';
 import { DateText } from '@/components/ui/DateText';
 import { ScoreBadge } from '@/components/ui/ScoreBadge';
 import { lazyComponent } from '@/lib/pages/lazy-component';
-import { afterPaint } from '@/lib/pages/after-paint';
+import { useFocusOnMount } from '@/lib/pages/use-focus-on-mount';
 import { siteViewPath } from '@/lib/shared/site-view-address';
 import { namedService } from '@/lib/pages/send-to-background';
 import { t, tn } from '@/lib/shared/i18n';
@@ -20,16 +20,8 @@ export function ReportHeader({ view }: { view: ReportView }) {
   const { report } = view;
   const heading = useRef<HTMLHeadingElement>(null);
   // On opening, the focus starts at the report; an address naming a section (`#changes`) leaves it to that section,
-  // and framed in the side panel, the view leaves it where the user is. It moves once the report's first frame is
-  // painted: focusing lays the page out at once, which would hold that frame back when the view is drawn again first.
-  useEffect(() => {
-    if (location.hash || window.self !== window.top) return;
-    let live = true;
-    void afterPaint().then(() => live && heading.current?.focus());
-    return () => {
-      live = false;
-    };
-  }, []);
+  // and framed in the side panel, the view leaves it where the user is.
+  useFocusOnMount(heading, !location.hash && window.self === window.top);
   const tally = report.checks ? summariseChecks(report.checks) : null;
   const failed = tally ? tally.failed.high + tally.failed.medium + tally.failed.low : 0;
   return (
