@@ -74,13 +74,18 @@ const ASKS = `<!doctype html>
 </html>
 `;
 
-const ASKS_SCRIPT = `chrome.tabs.query({ active: true, currentWindow: true }).then(([tab]) =>
+/** The popup's one question, as the least pages ask it: their tab found, then our background asked; the page state. */
+export const ASK_PAGE_STATE = `chrome.tabs.query({ active: true, currentWindow: true }).then(([tab]) =>
   chrome.runtime.sendMessage({ type: 'getPageState', payload: { url: tab.url, windowId: tab.windowId } }),
 ).then((reply) => {
   if (!reply || !reply.ok) throw new Error('getPageState answered ' + JSON.stringify(reply));
+  return reply.value;
+})`;
+
+const ASKS_SCRIPT = `${ASK_PAGE_STATE}.then((page) => {
   const main = document.createElement('main');
   main.setAttribute('data-bench-blank', '');
-  main.textContent = reply.value.reports.length + ' reports.';
+  main.textContent = page.reports.length + ' reports.';
   document.body.append(main);
 });
 `;

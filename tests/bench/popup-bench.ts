@@ -1,6 +1,6 @@
 import type { Page, Target } from 'puppeteer-core';
 import type { ExtensionBrowser } from '../e2e/support/browser.ts';
-import { ASKS_PAGE, BLANK_PAGE, POPUP_ASKS_FRAME_PAGE, writeStaticFrame, type ProbeMarks } from './instrument.ts';
+import { ASK_PAGE_STATE, ASKS_PAGE, BLANK_PAGE, POPUP_ASKS_FRAME_PAGE, writeStaticFrame, type ProbeMarks } from './instrument.ts';
 import type { Answerer } from './worker-bench.ts';
 
 /** What the probe saw in one opening, from the page's navigation start, ms: the frames after shown and ready. */
@@ -91,15 +91,12 @@ document.getElementById('app').innerHTML = ${JSON.stringify(main)};
 
 /**
  * What any popup pays that shows our ready frame once our background has answered the popup's question: its tab found,
- * the question asked (as bench-asks.js asks it), the catalogue read meanwhile, then the frame drawn at once.
+ * the question asked (`ASK_PAGE_STATE`, as bench-asks.js asks it), the catalogue read meanwhile, then the frame drawn at once.
  */
 function asksFrameScript(main: string): string {
-  return `const asked = chrome.tabs.query({ active: true, currentWindow: true }).then(([tab]) =>
-  chrome.runtime.sendMessage({ type: 'getPageState', payload: { url: tab.url, windowId: tab.windowId } }),
-);
+  return `const asked = ${ASK_PAGE_STATE};
 chrome.i18n.getMessage('langTag');
-asked.then((reply) => {
-  if (!reply || !reply.ok) throw new Error('getPageState answered ' + JSON.stringify(reply));
+asked.then(() => {
   document.getElementById('app').innerHTML = ${JSON.stringify(main)};
 });
 `;
